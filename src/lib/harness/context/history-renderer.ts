@@ -1,0 +1,161 @@
+/**
+ * C2 + C4: history items become chat messages. Each item is rendered once and kept, so that
+ * between shortenings the rendered history only grows at its end and a local server can reuse
+ * its KV cache. When the items in full exceed the recent budget, the older half is shortened
+ * in one discrete step: old reads of files written since are marked superseded, repeated reads
+ * of an unchanged file collapse, and long texts are cut to a line or two.
+ */
+import type { ChatMessage } from '../ports';
+import type { Protocol } from '../settings';
+import type { HistoryItem, ToolItem } from '../session';
+import { clip } from './clip';
+
+export interface HistoryBudgets {
+  /** Characters of history kept in full before a shortening step. */
+  recentChars: number;
+  /** Characters an old tool result keeps. */
+  oldToolChars: number;
+  /** Characters an old assistant reply or notice keeps. */
+  oldTextChars: number;
+}
+
+export const defaultBudgets: HistoryBudgets = { recentChars: 24000, oldToolChars: 180, oldTextChars: 220 };
+
+const writers = new Set(['write_file', 'patch_file']);
+
+function readKey(item: ToolItem): string {
+  return JSON.stringify([item.args.path, item.args.start ?? 1, item.args.end ?? 200]);
+}
+
+export class HistoryRenderer {
+  private readonly messages: ChatMessage[] = [];
+  private rendered = 0;
+  private cut = 0;
+  private fullChars = 0;
+  /** Last full read per (path, range), dropped when the file is written. */
+  private readonly lastReads = new Map<string, { seq: number; content: string; path: string }>();
+  shortenings = 0;
+  /** C3: items before this index are replaced by one summary message. */
+  private summaryUntil = 0;
+  private summary: ChatMessage | undefined;
+
+  constructor(
+    private readonly protocol: Protocol,
+    private readonly budgets: HistoryBudgets = defaultBudgets,
+  ) {}
+
+  /** Messages for the whole history; call with the same (growing) array every step. */
+  render(history: readonly HistoryItem[]): { messages: ChatMessage[]; shortened: boolean } {
+    for (; this.rendered < history.length; this.rendered++) {
+      const message = this.renderFull(history[this.rendered]);
+      this.messages.push(message);
+      this.fullChars += message.content.length;
+    }
+    let shortened = false;
+    if (this.budgets.recentChars > 0 && this.fullChars > this.budgets.recentChars) {
+      this.shorten(history);
+      shortened = true;
+    }
+    const messages = this.summary ? [this.summary, ...this.messages.slice(this.summaryUntil)] : this.messages;
+    return { messages, shortened };
+  }
+
+  /**
+   * C3: replaces everything before item `until` by one summary message. Done rarely and in one
+   * step (C4), so that the history keeps growing only at its end between compactions.
+   */
+  compact(history: readonly HistoryItem[], until: number, summaryText: string): void {
+    this.summaryUntil = Math.max(this.summaryUntil, Math.min(until, history.length));
+    this.summary = { role: 'user', content: summaryText };
+    this.cut = Math.max(this.cut, this.summaryUntil);
+    this.fullChars = this.messages.slice(this.cut, this.rendered).reduce((sum, message) => sum + message.content.length, 0);
+  }
+
+  /** Index of the first item still shown in full or short form (after any summary). */
+  get firstShownItem(): number {
+    return this.summaryUntil;
+  }
+
+  private renderFull(item: HistoryItem): ChatMessage {
+    if (item.kind !== 'tool') return this.message(item, item.content);
+    const path = typeof item.args.path === 'string' ? item.args.path : '';
+    if (writers.has(item.name) && item.ok) {
+      for (const [key, read] of this.lastReads) if (read.path === path) this.lastReads.delete(key);
+    }
+    if (item.name === 'read_file' && item.ok) {
+      const key = readKey(item);
+      const earlier = this.lastReads.get(key);
+      if (earlier && earlier.content === item.content) {
+        return this.message(item, `# ${path}: unchanged since the read at item ${earlier.seq}; see that result above.`);
+      }
+      this.lastReads.set(key, { seq: item.seq, content: item.content, path });
+    }
+    return this.message(item, item.content);
+  }
+
+  private shorten(history: readonly HistoryItem[]): void {
+    let target = this.cut;
+    let kept = this.fullChars;
+    while (target < this.rendered && kept > this.budgets.recentChars / 2) {
+      kept -= this.messages[target].content.length;
+      target++;
+    }
+    const writtenLater = new Map<string, number>();
+    for (let index = history.length - 1; index >= 0; index--) {
+      const item = history[index];
+      if (item.kind === 'tool' && writers.has(item.name) && item.ok && typeof item.args.path === 'string') {
+        if (!writtenLater.has(item.args.path)) writtenLater.set(item.args.path, item.seq);
+      }
+    }
+    let latestMemory = -1;
+    for (let index = history.length - 1; index >= 0; index--) {
+      if (history[index].kind === 'notice' && (history[index] as { reason: string }).reason === 'memory') {
+        latestMemory = index;
+        break;
+      }
+    }
+    for (let index = this.cut; index < target; index++) {
+      const short = this.renderShort(history[index], index === latestMemory, writtenLater);
+      this.messages[index] = short;
+    }
+    this.cut = target;
+    this.fullChars = kept;
+    this.shortenings++;
+  }
+
+  private renderShort(item: HistoryItem, latestMemory: boolean, writtenLater: Map<string, number>): ChatMessage {
+    const { oldToolChars, oldTextChars } = this.budgets;
+    switch (item.kind) {
+      case 'user':
+        return this.message(item, clip(item.content, 2000));
+      case 'assistant':
+        return this.message(item, clip(item.content, oldTextChars));
+      case 'notice':
+        if (item.reason === 'memory' && !latestMemory) return this.message(item, '(older memory snapshot; see the latest one)');
+        return this.message(item, item.reason === 'memory' ? item.content : clip(item.content, oldTextChars));
+      case 'tool': {
+        const path = typeof item.args.path === 'string' ? item.args.path : '';
+        const writtenAt = writtenLater.get(path);
+        if (item.name === 'read_file' && writtenAt !== undefined && writtenAt > item.seq) {
+          return this.message(item, `# ${path}: this read is out of date; the file was changed at item ${writtenAt}.`);
+        }
+        return this.message(item, clip(item.content, oldToolChars));
+      }
+    }
+  }
+
+  private message(item: HistoryItem, content: string): ChatMessage {
+    switch (item.kind) {
+      case 'user':
+        return { role: 'user', content };
+      case 'assistant':
+        return item.toolCalls?.length ? { role: 'assistant', content, toolCalls: item.toolCalls } : { role: 'assistant', content };
+      case 'notice':
+        return { role: 'user', content };
+      case 'tool':
+        return this.protocol === 'native'
+          ? { role: 'tool', toolName: item.name, content }
+          : { role: 'user', content: `[tool result: ${item.name}]\n${content}` };
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/** C3: tokens from characters, calibrated on what the server reported for real prompts. */
+
+export class TokenEstimator {
+  /** Code and English average about 3.5 characters a token; corrected after each reply. */
+  private charsPerToken = 3.5;
+
+  calibrate(promptChars: number, promptEvalCount: number | undefined): void {
+    // Tiny prompts (and cache-only counts) say little about the ratio.
+    if (!promptEvalCount || promptEvalCount < 64 || promptChars < 256) return;
+    const ratio = promptChars / promptEvalCount;
+    if (ratio > 1 && ratio < 8) this.charsPerToken = ratio;
+  }
+
+  estimate(chars: number): number {
+    return Math.ceil(chars / this.charsPerToken);
+  }
+
+  /** Characters that fit in `tokens`. */
+  chars(tokens: number): number {
+    return Math.floor(tokens * this.charsPerToken);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The one contract between the loop and the outside (DESIGN.md rule 1): the UI renders these,
+ * stores persist them, the inspector and evals read them. Every event carries the session id
+ * and a timestamp; `step` counts model calls from 1.
+ */
+import type { ModelError, ModelOptions, ReplyStats } from './ports';
+import type { HistoryItem, Memory } from './session';
+import type { Outcome, Usage } from './outcome';
+import type { Protocol } from './settings';
+
+export interface SectionSize {
+  name: string;
+  chars: number;
+}
+
+/** Event bodies, grouped by the part of the loop that emits them. */
+export type HarnessEventBody =
+  // run lifecycle
+  | { type: 'run.started'; task: string; model: string; protocol: Protocol; depth: number }
+  | { type: 'protocol.selected'; protocol: Protocol; reason: string }
+  | { type: 'run.finished'; outcome: Outcome; usage: Usage; steps: number }
+  // prompt and request (P2, O1)
+  | {
+      type: 'prompt.assembled';
+      step: number;
+      sections: SectionSize[];
+      prefixChars: number;
+      totalChars: number;
+      /** Characters that equal the start of the previous request (byte comparison). */
+      reusedChars: number;
+      messages: number;
+    }
+  | { type: 'request.sent'; step: number; model: string; options: ModelOptions; protocol: Protocol; constrained: boolean }
+  | { type: 'model.token'; step: number; text: string }
+  | {
+      type: 'response.done';
+      step: number;
+      model: string;
+      stats: ReplyStats;
+      chars: number;
+      toolCalls: number;
+      /** Prompt tokens the server did not have to evaluate again, when it can be told. */
+      reusedPromptTokens?: number;
+    }
+  | { type: 'model.error'; step: number; error: ModelError }
+  // recovery (R1–R3, C3)
+  | { type: 'retry'; step: number; attempt: number; delayMs: number; reason: string }
+  | { type: 'model.fallback'; step: number; from: string; to: string; reason: string }
+  | { type: 'compaction'; step: number; reason: string; beforeChars: number; afterChars: number; items: number }
+  | { type: 'context.truncated'; step: number; promptEvalCount: number; numCtx: number }
+  // parsing, validation, approval, tools (T1–T6)
+  | { type: 'parse.result'; step: number; kind: 'tool' | 'final' | 'malformed'; detail: string }
+  | { type: 'validation'; step: number; tool: string; ok: boolean; error?: string }
+  | {
+      type: 'approval';
+      step: number;
+      tool: string;
+      decision: 'approved' | 'denied';
+      by: 'policy' | 'rule' | 'user' | 'remembered' | 'read-only';
+      reason: string;
+    }
+  | { type: 'tool.started'; step: number; callId: string; tool: string; args: Record<string, unknown> }
+  | { type: 'tool.output'; step: number; callId: string; chunk: string }
+  | {
+      type: 'tool.finished';
+      step: number;
+      callId: string;
+      tool: string;
+      ok: boolean;
+      durationMs: number;
+      exitCode?: number;
+      rawChars: number;
+      clippedChars: number;
+    }
+  // state
+  | { type: 'notice'; step: number; reason: string; text: string }
+  | { type: 'history.appended'; item: HistoryItem }
+  | { type: 'memory.updated'; memory: Memory }
+  | { type: 'delegate.started'; step: number; childSessionId: string; task: string; maxSteps: number }
+  | { type: 'delegate.finished'; step: number; childSessionId: string; outcome: Outcome }
+  | { type: 'store.error'; message: string };
+
+export type HarnessEvent = HarnessEventBody & { sessionId: string; at: number };
+export type HarnessEventType = HarnessEvent['type'];
+export type EventOf<T extends HarnessEventType> = Extract<HarnessEvent, { type: T }>;
+export type EventSink = (event: HarnessEvent) => void;

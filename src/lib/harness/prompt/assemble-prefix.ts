@@ -1,0 +1,54 @@
+/**
+ * P1–P3: the stable prefix (system prompt) assembled from sections chosen by real state, and
+ * cached so that the same state yields the byte-identical text.
+ */
+import type { Protocol } from '../settings';
+import type { SectionName } from './default-templates';
+import { defaultTemplates } from './default-templates';
+import type { PromptState } from './prompt-variables';
+import { promptVariables } from './prompt-variables';
+import { renderTemplate } from './template';
+
+export interface RenderedSection {
+  name: SectionName;
+  template: string;
+  text: string;
+  /** True when the session overrides the default template. */
+  edited: boolean;
+}
+
+export interface Prefix {
+  text: string;
+  sections: RenderedSection[];
+}
+
+/** Which sections this state calls for, in stable-first order. */
+function chosenSections(state: PromptState): SectionName[] {
+  const names: SectionName[] = ['identity', 'rules', 'tools'];
+  if (state.protocol === 'text') names.push('examples');
+  names.push('environment', 'workspace');
+  if (state.repo.docs.length > 0) names.push('docs');
+  if (state.memoryFile?.text.trim()) names.push('memory-file');
+  if (state.taskLines && state.taskLines.length > 0) names.push('tasks');
+  return names;
+}
+
+const cache = new Map<string, Prefix>();
+const cacheLimit = 64;
+
+export function assemblePrefix(state: PromptState, overrides: Record<string, string> = {}): Prefix {
+  const templates = defaultTemplates(state.protocol as Protocol);
+  const variables = promptVariables(state);
+  const names = chosenSections(state);
+  const key = JSON.stringify([names, names.map((name) => overrides[name] ?? templates[name]), variables]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const sections = names.map((name) => {
+    const template = overrides[name] ?? templates[name];
+    return { name, template, text: renderTemplate(name, template, variables), edited: name in overrides };
+  });
+  const prefix = { text: sections.map((section) => section.text).join('\n\n'), sections };
+  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value as string);
+  cache.set(key, prefix);
+  return prefix;
+}

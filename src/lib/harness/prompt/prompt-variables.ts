@@ -1,0 +1,67 @@
+/** Variables for the prompt templates, computed from real state only (P1, W4, W5). */
+import type { RepoContext, WorkspaceDescription } from '../ports';
+import type { Protocol } from '../settings';
+import type { AnyTool } from '../tools/tool-definition';
+import { formatExample } from '../protocol/notices';
+import { clip } from '../context/clip';
+
+export interface PromptState {
+  protocol: Protocol;
+  tools: AnyTool[];
+  environment: WorkspaceDescription;
+  repo: RepoContext;
+  depth: number;
+  /** Long-term memory file (S5), when the workspace has one. */
+  memoryFile?: { path: string; text: string };
+  /** Rendered task board lines (K), when there are tasks. */
+  taskLines?: string[];
+}
+
+function toolLine(tool: AnyTool): string {
+  const fields = Object.entries(tool.parameters.properties)
+    .map(([key, property]) => {
+      const optional = !tool.parameters.required.includes(key);
+      const fallback = property.default !== undefined ? `=${JSON.stringify(property.default)}` : optional ? '?' : '';
+      return `${key}: ${property.type}${fallback}`;
+    })
+    .join(', ');
+  return `- ${tool.name}(${fields}) [${tool.risky ? 'needs approval' : 'safe'}] ${tool.description}`;
+}
+
+export function promptVariables(state: PromptState): Record<string, string> {
+  const { environment, repo } = state;
+  const has = environment.has;
+  const programs: [string, boolean][] = [
+    ['node', has.node],
+    ['npm', has.npm],
+    ['git (binary)', has.git],
+    ['network', has.network],
+  ];
+  const docs = repo.docs.map((doc) => `- ${doc.path}\n${clip(doc.text, 1200)}`).join('\n');
+  return {
+    agent_name: state.depth > 0 ? 'a read-only helper agent' : 'Harness Playground agent',
+    identity_detail:
+      state.depth > 0
+        ? 'You investigate and report back to the agent that delegated to you; you cannot change files.'
+        : 'You finish every task with a final answer.',
+    tool_list: state.tools.map(toolLine).join('\n'),
+    examples: [...state.tools.map((tool) => formatExample(tool, state.protocol)), '<final>Done: fixed the off-by-one in src/search.js and checked it.</final>'].join('\n'),
+    backend: `${environment.backend} (${environment.label})`,
+    os: environment.os,
+    shell: environment.shell,
+    persistence: environment.persistence,
+    available: programs.filter(([, present]) => present).map(([name]) => name).join(', ') || 'only the shell built-ins and its commands',
+    unavailable: programs.filter(([, present]) => !present).map(([name]) => name).join(', ') || 'nothing notable',
+    environment_notes: environment.notes.map((line) => `\n- ${line}`).join(''),
+    cwd: repo.cwd,
+    repository: repo.repository ? repo.repoRoot : `none (${repo.note ?? 'no git repository'})`,
+    branch: repo.branch || '-',
+    default_branch: repo.defaultBranch || '-',
+    status: clip(repo.status || 'clean', 1500),
+    recent_commits: repo.recentCommits.map((line) => `- ${line}`).join('\n') || '- none',
+    docs,
+    memory_file: state.memoryFile?.path ?? '',
+    memory_file_text: clip(state.memoryFile?.text ?? '', 2000),
+    task_list: (state.taskLines ?? []).join('\n'),
+  };
+}

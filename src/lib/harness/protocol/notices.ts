@@ -1,0 +1,39 @@
+/** Runtime notices: what was wrong with a reply, and how to reply instead. Never executed. */
+import type { Protocol } from '../settings';
+import type { AnyTool } from '../tools/tool-definition';
+
+const multiLine = new Set(['write_file', 'patch_file']);
+
+function xmlExample(tool: AnyTool): string {
+  const args = tool.example as Record<string, unknown>;
+  const attributes = Object.entries(args)
+    .filter(([key]) => key === 'path')
+    .map(([key, value]) => ` ${key}="${String(value)}"`)
+    .join('');
+  const children = Object.entries(args)
+    .filter(([key]) => key !== 'path')
+    .map(([key, value]) => `<${key}>${String(value)}</${key}>`)
+    .join('');
+  return `<tool name="${tool.name}"${attributes}>${children}</tool>`;
+}
+
+/** A correct call of `tool` in the given protocol, for prompts and validation errors. */
+export function formatExample(tool: AnyTool, protocol: Protocol): string {
+  if (protocol === 'native') return `${tool.name}(${JSON.stringify(tool.example)})`;
+  if (multiLine.has(tool.name)) return xmlExample(tool);
+  return `<tool>${JSON.stringify({ name: tool.name, args: tool.example })}</tool>`;
+}
+
+export function malformedNotice(problem: string, protocol: Protocol): string {
+  if (protocol === 'native') {
+    return `Runtime notice: ${problem}. Call one of the declared tools, or reply with plain text when you have the final answer.`;
+  }
+  return (
+    `Runtime notice: ${problem}. Reply with exactly one <tool>{"name":"…","args":{…}}</tool> call or one non-empty <final>…</final> answer. ` +
+    'For multi-line file content use <tool name="write_file" path="file.js"><content>…</content></tool>.'
+  );
+}
+
+export function repeatedCallNotice(name: string): string {
+  return `Runtime notice: you called ${name} with the same arguments twice in a row; it was not run again. The result above has not changed: choose a different tool or arguments, or give the final answer.`;
+}

@@ -1,0 +1,141 @@
+/** The session model (S1): everything a run needs to be resumed, listed and exported. */
+import type { ToolCall } from './ports';
+import type { AgentSettings } from './settings';
+
+export interface Memory {
+  task: string;
+  files: string[];
+  notes: string[];
+}
+
+interface ItemBase {
+  /** Position in the history, from 0, never reused. */
+  seq: number;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export interface UserItem extends ItemBase {
+  kind: 'user';
+  content: string;
+}
+
+export interface AssistantItem extends ItemBase {
+  kind: 'assistant';
+  /** The reply exactly as the model produced it. */
+  content: string;
+  toolCalls?: ToolCall[];
+}
+
+export interface ToolItem extends ItemBase {
+  kind: 'tool';
+  name: string;
+  args: Record<string, unknown>;
+  /** The clipped result the model sees. */
+  content: string;
+  ok: boolean;
+  /** The transcript of a delegated child, when this was a delegate call. */
+  childSessionId?: string;
+}
+
+export interface NoticeItem extends ItemBase {
+  kind: 'notice';
+  /** Machine-readable reason, e.g. "malformed", "repeated-call", "limit". */
+  reason: string;
+  content: string;
+}
+
+export type HistoryItem = UserItem | AssistantItem | ToolItem | NoticeItem;
+
+/** A history item before the session gives it a position and a time. */
+export type NewHistoryItem = HistoryItem extends infer T
+  ? T extends HistoryItem
+    ? Omit<T, 'seq' | 'at'>
+    : never
+  : never;
+
+export interface SessionMeta {
+  id: string;
+  createdAt: number;
+  updatedAt: number;
+  title: string;
+  workspace: { backend: string; label: string };
+  model: string;
+  settings: AgentSettings;
+  memory: Memory;
+  /** Set on a delegated child's session. */
+  parentId?: string;
+}
+
+export interface Session extends SessionMeta {
+  history: HistoryItem[];
+}
+
+export interface SessionSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string;
+  items: number;
+  parentId?: string;
+}
+
+export function emptyMemory(): Memory {
+  return { task: '', files: [], notes: [] };
+}
+
+export function newSessionId(now = Date.now()): string {
+  const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const random = Math.random().toString(16).slice(2, 8).padEnd(6, '0');
+  return `${stamp}-${random}`;
+}
+
+export interface CreateSessionOptions {
+  model: string;
+  settings: AgentSettings;
+  workspace: { backend: string; label: string };
+  title?: string;
+  parentId?: string;
+  id?: string;
+  now?: number;
+}
+
+export function createSession(options: CreateSessionOptions): Session {
+  const now = options.now ?? Date.now();
+  return {
+    id: options.id ?? newSessionId(now),
+    createdAt: now,
+    updatedAt: now,
+    title: options.title ?? 'New session',
+    workspace: options.workspace,
+    model: options.model,
+    settings: options.settings,
+    memory: emptyMemory(),
+    history: [],
+    ...(options.parentId ? { parentId: options.parentId } : {}),
+  };
+}
+
+/** Splits a session into the metadata record and its items (what stores keep apart). */
+export function sessionMeta(session: Session): SessionMeta {
+  const { history: _history, ...meta } = session;
+  return meta;
+}
+
+export function summarize(session: Session): SessionSummary {
+  return {
+    id: session.id,
+    title: session.title,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    model: session.model,
+    items: session.history.length,
+    ...(session.parentId ? { parentId: session.parentId } : {}),
+  };
+}
+
+/** S4: clears history and memory; the caller saves the result. */
+export function resetSession(session: Session, now = Date.now()): Session {
+  return { ...session, history: [], memory: emptyMemory(), updatedAt: now };
+}

@@ -1,0 +1,129 @@
+/**
+ * One tool call from request to result: validate (T3), refuse repeats (T5), approve (T4), run
+ * in the narrowest workspace the tool needs, clip (C1). Every failure is a result the model
+ * can read; nothing here throws.
+ */
+import type { HarnessEventBody } from './events';
+import type { ReadonlyWorkspace, ToolCall } from './ports';
+import type { Protocol } from './settings';
+import type { AnyTool, DelegateRequest, DelegateResult, ReadToolContext, ToolResult } from './tools/tool-definition';
+import type { Toolset } from './tools/tool-registry';
+import type { ApprovalGate } from './tools/approval-gate';
+import { validateCall } from './tools/validate-call';
+import { formatExample, repeatedCallNotice } from './protocol/notices';
+import { clipText } from './context/clip';
+import { describeFailure } from './workspace-error';
+import { isWritable, readonlyView } from './workspace-views';
+
+export interface ExecutedCall {
+  name: string;
+  args: Record<string, unknown>;
+  content: string;
+  ok: boolean;
+  /** The call never reached its tool: unknown, invalid arguments (counts as a format error). */
+  invalid: boolean;
+  result?: ToolResult;
+}
+
+export interface ExecutorOptions {
+  toolset: Toolset;
+  protocol: Protocol;
+  workspace: ReadonlyWorkspace;
+  gate: ApprovalGate;
+  sessionId: string;
+  emit: (body: HarnessEventBody) => void;
+  toolOutputChars: number;
+  delegate?: (request: DelegateRequest) => Promise<DelegateResult>;
+}
+
+/** Key order must not make two equal calls look different. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${stableJson(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export class ToolExecutor {
+  private lastCallKey: string | undefined;
+  private readonly readView: ReadonlyWorkspace;
+
+  constructor(private readonly options: ExecutorOptions) {
+    this.readView = readonlyView(options.workspace);
+  }
+
+  private example = (tool: AnyTool) => formatExample(tool, this.options.protocol);
+
+  async execute(call: ToolCall, step: number, callIndex: number, signal: AbortSignal): Promise<ExecutedCall> {
+    const { emit } = this.options;
+    const callId = `${step}.${callIndex}`;
+    const context: ReadToolContext = {
+      workspace: this.readView,
+      step,
+      signal,
+      onOutput: (chunk) => emit({ type: 'tool.output', step, callId, chunk }),
+      ...(this.options.delegate ? { delegate: this.options.delegate } : {}),
+    };
+    const validation = await validateCall({
+      tools: this.options.toolset.tools,
+      name: call.name,
+      rawArguments: call.arguments,
+      context,
+      formatExample: this.example,
+      unavailableReason: (name) => this.options.toolset.unavailableReason(name),
+    });
+    emit({ type: 'validation', step, tool: call.name, ok: validation.ok, ...(validation.ok ? {} : { error: validation.error }) });
+    if (!validation.ok) return { name: call.name, args: asRecord(call.arguments), content: validation.error, ok: false, invalid: true };
+
+    const { tool, args } = validation;
+    const key = `${tool.name}:${stableJson(args)}`;
+    const repeated = key === this.lastCallKey;
+    this.lastCallKey = key;
+    if (repeated) {
+      const text = repeatedCallNotice(tool.name);
+      emit({ type: 'notice', step, reason: 'repeated-call', text });
+      return { name: tool.name, args, content: text, ok: false, invalid: false };
+    }
+
+    // The diff is made only when someone will look at it: computing it costs more than the loop.
+    const preview = tool.access === 'write' && tool.preview ? () => tool.preview!(args, context).catch(() => undefined) : undefined;
+    const decision = await this.options.gate.decide({ tool: tool.name, risky: tool.risky, args, preview, sessionId: this.options.sessionId, step, signal });
+    if (tool.risky) emit({ type: 'approval', step, tool: tool.name, decision: decision.approved ? 'approved' : 'denied', by: decision.by, reason: decision.reason });
+    if (!decision.approved) {
+      return { name: tool.name, args, content: `error: approval denied for ${tool.name}: ${decision.reason}. Do not retry the same call; choose another way or give the final answer.`, ok: false, invalid: false };
+    }
+
+    emit({ type: 'tool.started', step, callId, tool: tool.name, args });
+    const started = Date.now();
+    let result: ToolResult;
+    try {
+      if (tool.access === 'write') {
+        if (!isWritable(this.options.workspace)) throw new Error('this workspace is read-only');
+        result = await tool.run(args, { ...context, workspace: this.options.workspace });
+      } else {
+        result = await tool.run(args, context);
+      }
+    } catch (error) {
+      result = { ok: false, output: `error: ${tool.name} failed: ${describeFailure(error)}` };
+    }
+    const clipped = clipText(result.output, this.options.toolOutputChars);
+    emit({
+      type: 'tool.finished',
+      step,
+      callId,
+      tool: tool.name,
+      ok: result.ok,
+      durationMs: Date.now() - started,
+      ...(result.exitCode !== undefined ? { exitCode: result.exitCode } : {}),
+      rawChars: result.output.length,
+      clippedChars: clipped.text.length,
+    });
+    return { name: tool.name, args, content: clipped.text, ok: result.ok, invalid: false, result };
+  }
+}

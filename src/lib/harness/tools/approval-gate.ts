@@ -1,0 +1,55 @@
+/** T4: policy, command rules and the Approver port, in that order. */
+import type { Approver } from '../ports';
+import type { ApprovalPolicy, ShellRules } from '../settings';
+import { checkShellRules } from './shell-rules';
+
+export interface GateDecision {
+  approved: boolean;
+  by: 'policy' | 'rule' | 'user' | 'remembered' | 'read-only';
+  reason: string;
+}
+
+export interface GateRequest {
+  tool: string;
+  risky: boolean;
+  args: Record<string, unknown>;
+  /** Makes the diff shown to the approver; called only when someone is asked. */
+  preview?: () => Promise<string | undefined>;
+  sessionId: string;
+  step: number;
+  signal: AbortSignal;
+}
+
+export class ApprovalGate {
+  private readonly remembered = new Set<string>();
+
+  constructor(
+    private readonly options: { policy: ApprovalPolicy; readOnly: boolean; rules: ShellRules; approver?: Approver },
+  ) {}
+
+  async decide(request: GateRequest): Promise<GateDecision> {
+    if (!request.risky) return { approved: true, by: 'policy', reason: 'safe tool' };
+    if (this.options.readOnly) return { approved: false, by: 'read-only', reason: 'the session is read-only' };
+    if (request.tool === 'run_shell') {
+      const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules);
+      if (rule.verdict === 'deny') return { approved: false, by: 'rule', reason: `the command matches the deny rule "${rule.pattern}"` };
+      if (rule.verdict === 'allow' && this.options.policy !== 'never') return { approved: true, by: 'rule', reason: `allowed by the rule "${rule.pattern}"` };
+    }
+    if (this.options.policy === 'auto') return { approved: true, by: 'policy', reason: 'approval policy "auto"' };
+    if (this.options.policy === 'never') return { approved: false, by: 'policy', reason: 'approval policy "never"' };
+    if (this.remembered.has(request.tool)) return { approved: true, by: 'remembered', reason: `${request.tool} was allowed for this session` };
+    if (!this.options.approver) return { approved: false, by: 'policy', reason: 'no one is there to approve' };
+    if (request.signal.aborted) return { approved: false, by: 'user', reason: 'the run was stopped' };
+    try {
+      const diff = await request.preview?.();
+      const decision = await this.options.approver.approve(
+        { tool: request.tool, args: request.args, diff, sessionId: request.sessionId, step: request.step },
+        request.signal,
+      );
+      if (decision.approved && decision.remember) this.remembered.add(request.tool);
+      return { approved: decision.approved, by: 'user', reason: decision.reason ?? (decision.approved ? 'approved' : 'denied by the user') };
+    } catch (error) {
+      return { approved: false, by: 'user', reason: `the approver failed: ${(error as Error).message}` };
+    }
+  }
+}

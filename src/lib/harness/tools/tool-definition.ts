@@ -1,0 +1,108 @@
+/**
+ * T1: a tool is declared once. The same object drives the prompt text, the native tool-call
+ * definition, validation and the UI. Read tools get a read-only workspace by type, so that
+ * read-only mode and subagents are enforced by the compiler, not by an `if` (DESIGN.md rule 4).
+ */
+import type { ReadonlyWorkspace, Workspace } from '../ports';
+import type { Outcome } from '../outcome';
+
+/** The subset of JSON Schema the declarations use (draft 2020-12 compatible). */
+export interface ArgumentSchema {
+  type: 'object';
+  properties: Record<string, PropertySchema>;
+  required: string[];
+  additionalProperties: false;
+}
+
+export interface PropertySchema {
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  description: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  enum?: string[];
+  items?: { type: string };
+}
+
+export interface ToolResult {
+  ok: boolean;
+  /** What the model reads (clipped by the loop, C1). */
+  output: string;
+  exitCode?: number;
+  /** Workspace files this call read or changed (memory.files, C2 invalidation). */
+  touched?: string[];
+  /** Files whose content this call changed. */
+  changed?: string[];
+  /** A note for the session memory (S3). */
+  note?: string;
+  childSessionId?: string;
+}
+
+export interface DelegateRequest {
+  task: string;
+  maxSteps: number;
+  /** The parent's step, for the events that frame the child's run. */
+  step: number;
+}
+
+export interface DelegateResult {
+  outcome: Outcome;
+  steps: number;
+  childSessionId: string;
+}
+
+export interface ReadToolContext {
+  workspace: ReadonlyWorkspace;
+  step: number;
+  signal: AbortSignal;
+  onOutput: (chunk: string) => void;
+  /** Present only where delegation is allowed (depth below the maximum). */
+  delegate?: (request: DelegateRequest) => Promise<DelegateResult>;
+}
+
+export interface WriteToolContext extends Omit<ReadToolContext, 'workspace'> {
+  workspace: Workspace;
+}
+
+interface ToolBase<Args> {
+  name: string;
+  /** One line, for the prompt and native declarations. */
+  description: string;
+  parameters: ArgumentSchema;
+  /** Risky tools go through approval (T4). */
+  risky: boolean;
+  /** Arguments of a call that works, shown in prompts and in every validation error. */
+  example: Args;
+}
+
+export interface ReadTool<Args = Record<string, unknown>> extends ToolBase<Args> {
+  access: 'read';
+  /** Checks that need the workspace (path kinds, …); resolves to an error text or null. */
+  check?(args: Args, context: ReadToolContext): Promise<string | null>;
+  run(args: Args, context: ReadToolContext): Promise<ToolResult>;
+}
+
+export interface WriteTool<Args = Record<string, unknown>> extends ToolBase<Args> {
+  access: 'write';
+  check?(args: Args, context: ReadToolContext): Promise<string | null>;
+  /** A unified diff of what the call would change, shown when asking for approval. */
+  preview?(args: Args, context: ReadToolContext): Promise<string | undefined>;
+  run(args: Args, context: WriteToolContext): Promise<ToolResult>;
+}
+
+// Arguments are validated against the schema before use, so `any` here is bounded by it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = ReadTool<any> | WriteTool<any>;
+
+export function stringProperty(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
+  return { type: 'string', description, ...extra };
+}
+
+export function integerProperty(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
+  return { type: 'integer', description, ...extra };
+}
+
+export function objectSchema(properties: Record<string, PropertySchema>, required: string[]): ArgumentSchema {
+  return { type: 'object', properties, required, additionalProperties: false };
+}

@@ -1,0 +1,50 @@
+/** T2: which tools a session gets, by profile, read-only mode, depth and workspace. */
+import type { WorkspaceDescription } from '../ports';
+import type { ToolProfile } from '../settings';
+import type { AnyTool } from './tool-definition';
+import { delegate } from './delegate';
+import { listFiles } from './list-files';
+import { note } from './note';
+import { patchFile } from './patch-file';
+import { readFile } from './read-file';
+import { runShell } from './run-shell';
+import { search } from './search';
+import { writeFile } from './write-file';
+
+export interface ToolsetOptions {
+  profile: ToolProfile;
+  readOnly: boolean;
+  /** False at the maximum delegation depth. */
+  canDelegate: boolean;
+  environment: WorkspaceDescription;
+  /** More tools from other parts (tasks, git); read-only mode keeps only their read tools. */
+  extra?: AnyTool[];
+}
+
+export interface Toolset {
+  tools: Map<string, AnyTool>;
+  /** Why a known tool is missing from this set, for the unknown-tool error. */
+  unavailableReason(name: string): string | undefined;
+}
+
+const baseNames = ['list_files', 'read_file', 'search', 'run_shell', 'write_file', 'patch_file', 'delegate', 'note'];
+
+export function buildToolset(options: ToolsetOptions): Toolset {
+  // The shell example must be a command this backend really has (W5).
+  const shell: AnyTool = { ...runShell, example: { command: options.environment.exampleCommand, timeout: 20 } };
+  let candidates: AnyTool[] =
+    options.profile === 'bash-only'
+      ? [shell]
+      : [listFiles, readFile, search, shell, writeFile, patchFile, ...(options.canDelegate ? [delegate] : []), note, ...(options.extra ?? [])];
+  if (options.readOnly) candidates = candidates.filter((tool) => tool.access === 'read');
+  const tools = new Map(candidates.map((tool) => [tool.name, tool]));
+  return {
+    tools,
+    unavailableReason(name) {
+      if (options.profile === 'bash-only' && baseNames.includes(name)) return 'the bash-only profile has only run_shell';
+      if (options.readOnly && [runShell.name, writeFile.name, patchFile.name].includes(name)) return 'not available in read-only mode';
+      if (name === delegate.name && !options.canDelegate) return 'delegation depth exceeded';
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * A ModelClient that replays a script of replies and records every request it got. Used by
+ * tests, the benchmark and the demo model. Its statistics follow Ollama's fields, with token
+ * counts estimated from characters (about 4 a token) when the script gives none.
+ */
+import type { ModelClient, ModelError, ModelInfo, ModelRequest, ModelResult, ReplyStats, ToolCall } from '../harness/ports';
+
+export type ScriptedReply =
+  | { text: string; toolCalls?: ToolCall[]; stats?: ReplyStats; delayMs?: number; chunkSize?: number }
+  | { toolCalls: ToolCall[]; text?: string; stats?: ReplyStats; delayMs?: number; chunkSize?: number }
+  | { error: ModelError; delayMs?: number }
+  /** Computes the reply from the request (for replies that depend on what the harness sent). */
+  | { respond: (request: ModelRequest) => ScriptedReply };
+
+export interface ScriptedModelOptions {
+  capabilities?: string[];
+  contextLength?: number;
+  /** What to do when the script runs out: an error (default) or repeat the last reply. */
+  whenExhausted?: 'error' | 'repeat-last';
+}
+
+function abortable(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => resolve(true), ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
+  });
+}
+
+const aborted: ModelResult = { ok: false, error: { kind: 'aborted', message: 'the request was aborted', retryable: false } };
+
+export class ScriptedModelClient implements ModelClient {
+  readonly requests: ModelRequest[] = [];
+  private position = 0;
+
+  constructor(
+    private readonly script: ScriptedReply[],
+    private readonly options: ScriptedModelOptions = {},
+  ) {}
+
+  get remaining(): number {
+    return this.script.length - this.position;
+  }
+
+  async describe(model: string): Promise<ModelInfo> {
+    return { name: model, capabilities: this.options.capabilities ?? ['completion'], contextLength: this.options.contextLength };
+  }
+
+  async chat(request: ModelRequest): Promise<ModelResult> {
+    // Requests are recorded as sent; messages are copied because the harness reuses arrays.
+    this.requests.push({ ...request, messages: request.messages.map((message) => ({ ...message })) });
+    let entry = this.script[this.position];
+    if (entry) this.position++;
+    else if (this.options.whenExhausted === 'repeat-last' && this.script.length) entry = this.script[this.script.length - 1];
+    else return { ok: false, error: { kind: 'server', message: `the scripted model has no reply left (it had ${this.script.length})`, retryable: false } };
+    while ('respond' in entry) entry = entry.respond(request);
+    if (entry.delayMs && !(await abortable(entry.delayMs, request.signal))) return aborted;
+    if (request.signal.aborted) return aborted;
+    if ('error' in entry) return { ok: false, error: entry.error };
+    const text = entry.text ?? '';
+    const size = entry.chunkSize ?? 16;
+    for (let index = 0; index < text.length; index += size) request.onToken?.(text.slice(index, index + size));
+    const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);
+    const stats: ReplyStats = {
+      promptEvalCount: Math.ceil(promptChars / 4),
+      evalCount: Math.max(1, Math.ceil(text.length / 4)),
+      totalDurationNs: 1_000_000,
+      loadDurationNs: 0,
+      promptEvalDurationNs: 500_000,
+      evalDurationNs: 500_000,
+      doneReason: 'stop',
+      ...entry.stats,
+    };
+    return { ok: true, reply: { model: request.model, content: text, toolCalls: entry.toolCalls ?? [], stats } };
+  }
+}

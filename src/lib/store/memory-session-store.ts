@@ -1,0 +1,59 @@
+/** A SessionStore in memory: for tests, the demo, and anywhere nothing must outlive the page. */
+import type { HarnessEvent } from '../harness/events';
+import type { SessionStore } from '../harness/ports';
+import type { HistoryItem, Session, SessionMeta, SessionSummary } from '../harness/session';
+import { summarize } from '../harness/session';
+
+/** Copies on the way in and out, so that callers can never share state with the store. */
+const copy = <T>(value: T): T => structuredClone(value);
+
+export class MemorySessionStore implements SessionStore {
+  private readonly metas = new Map<string, SessionMeta>();
+  private readonly items = new Map<string, HistoryItem[]>();
+  private readonly events = new Map<string, HarnessEvent[]>();
+
+  async saveSession(session: Session): Promise<void> {
+    const { history, ...meta } = copy(session);
+    this.metas.set(session.id, meta);
+    this.items.set(session.id, history);
+  }
+
+  async saveMeta(meta: SessionMeta): Promise<void> {
+    this.metas.set(meta.id, copy(meta));
+    if (!this.items.has(meta.id)) this.items.set(meta.id, []);
+  }
+
+  async appendItem(sessionId: string, item: HistoryItem): Promise<void> {
+    const items = this.items.get(sessionId);
+    if (!items) throw new Error(`unknown session ${sessionId}`);
+    if (items.length > 0 && items[items.length - 1].seq >= item.seq) throw new Error(`item ${item.seq} of session ${sessionId} is already stored or out of order`);
+    items.push(copy(item));
+  }
+
+  async appendEvents(sessionId: string, events: HarnessEvent[]): Promise<void> {
+    const list = this.events.get(sessionId) ?? [];
+    list.push(...copy(events));
+    this.events.set(sessionId, list);
+  }
+
+  async load(sessionId: string): Promise<Session | null> {
+    const meta = this.metas.get(sessionId);
+    if (!meta) return null;
+    return { ...copy(meta), history: copy(this.items.get(sessionId) ?? []) };
+  }
+
+  async loadEvents(sessionId: string): Promise<HarnessEvent[]> {
+    return copy(this.events.get(sessionId) ?? []);
+  }
+
+  async list(): Promise<SessionSummary[]> {
+    const sessions = [...this.metas.values()].map((meta) => summarize({ ...meta, history: this.items.get(meta.id) ?? [] }));
+    return sessions.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    this.metas.delete(sessionId);
+    this.items.delete(sessionId);
+    this.events.delete(sessionId);
+  }
+}

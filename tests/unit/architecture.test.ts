@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function files(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const full = path.join(directory, name);
+    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const forbidden = /from ['"](svelte|svelte\/.*|idb|@webcontainer\/api|monaco-editor|ollama|ollama\/.*|just-bash|node:.*|fs|path|child_process|@xterm\/.*|isomorphic-git)['"]|\b(document|window|indexedDB|localStorage|fetch)\s*[.(]/;
+
+describe('architecture', () => {
+  it('the harness imports no UI, storage, transport or Node code (DESIGN.md: it stays headless)', () => {
+    const offenders = files('src/lib/harness').filter((file) => forbidden.test(readFileSync(file, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the harness imports nothing from the folders that depend on it', () => {
+    const outward = /from ['"]\.\.\/(\.\.\/)*(model|workspace|store|ui)\//;
+    const offenders = files('src/lib/harness').filter((file) => outward.test(readFileSync(file, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('source files stay under 400 lines', () => {
+    const long = files('src').filter((file) => readFileSync(file, 'utf8').split('\n').length > 400);
+    expect(long).toEqual([]);
+  });
+});

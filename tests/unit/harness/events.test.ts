@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedApprover, final, harness, tool } from '../helpers';
+
+describe('events', () => {
+  it('O1 a run emits every kind of step event, in order, with session id and time', async () => {
+    const h = harness(
+      [{ error: { kind: 'overloaded', message: 'busy', retryable: true } }, { text: 'garbage <tool' }, tool('write_file', { path: 'a.txt', content: 'x' }), final('ok')],
+      { approver: new ScriptedApprover([true]), settings: { approval: 'ask' } },
+    );
+    await h.agent.run('go');
+    const types = new Set(h.events.map((event) => event.type));
+    for (const type of ['run.started', 'protocol.selected', 'prompt.assembled', 'request.sent', 'model.token', 'response.done', 'retry', 'parse.result', 'notice', 'validation', 'approval', 'tool.started', 'tool.finished', 'history.appended', 'memory.updated', 'run.finished'] as const) {
+      expect(types, type).toContain(type);
+    }
+    expect(h.events.every((event) => event.sessionId === h.agent.session.id && event.at > 0)).toBe(true);
+    const done = h.of('response.done')[0];
+    expect(Object.keys(done.stats)).toEqual(expect.arrayContaining(['promptEvalCount', 'evalCount', 'totalDurationNs', 'loadDurationNs', 'promptEvalDurationNs', 'evalDurationNs', 'doneReason']));
+    const finished = h.of('tool.finished')[0];
+    expect(finished).toMatchObject({ tool: 'write_file', ok: true, rawChars: expect.any(Number), clippedChars: expect.any(Number), durationMs: expect.any(Number) });
+    expect(h.of('run.finished')[0]).toMatchObject({ outcome: { kind: 'final' }, steps: 3 });
+  });
+
+  it('O1 events are stored with the session, without token chunks', async () => {
+    const h = harness([tool('list_files'), final('ok')]);
+    await h.agent.run('go');
+    const stored = await h.store.loadEvents(h.agent.session.id);
+    expect(stored.map((event) => event.type)).toContain('tool.finished');
+    expect(stored.some((event) => event.type === 'model.token')).toBe(false);
+    expect(stored.at(-1)?.type).toBe('run.finished');
+  });
+
+  it('O1 a listener that throws does not stop the run', async () => {
+    const h = harness([tool('list_files'), final('ok')]);
+    h.agent.options.onEvent = () => {
+      throw new Error('broken listener');
+    };
+    const result = await h.agent.run('go');
+    expect(result.outcome.kind).toBe('final');
+  });
+});
