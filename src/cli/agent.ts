@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * The headless runner: the same harness as the browser, on a real directory, against Ollama.
+ * `npm run agent -- --help` lists the options and exit codes.
+ */
+import { existsSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { Agent } from '../lib/harness/agent';
+import type { AgentSettings } from '../lib/harness/settings';
+import { defaultSettings } from '../lib/harness/settings';
+import type { Session } from '../lib/harness/session';
+import { defaultRetryPolicy } from '../lib/harness/recovery/retry-policy';
+import type { ModelError } from '../lib/harness/ports';
+import { OllamaModelClient } from '../lib/model/ollama-model-client';
+import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
+import { FileSessionStore } from '../lib/store/file-session-store';
+import { helpText, parseCliOptions, UsageError } from './cli-options';
+import type { CliOptions } from './cli-options';
+import { exitCodeFor, exitCodes } from './exit-codes';
+import { TerminalApprover } from './terminal-approver';
+import { progressLine } from './progress-printer';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function settingsFrom(options: CliOptions, base: AgentSettings): AgentSettings {
+  const limits = { ...base.limits };
+  if (options.maxSteps !== undefined) limits.maxSteps = options.maxSteps;
+  if (options.maxTokens !== undefined) limits.maxTokens = options.maxTokens;
+  if (options.maxSeconds !== undefined) limits.maxSeconds = options.maxSeconds;
+  const modelOptions = { ...base.options };
+  if (options.numCtx !== undefined) modelOptions.numCtx = options.numCtx;
+  if (options.numPredict !== undefined) modelOptions.numPredict = options.numPredict;
+  if (options.temperature !== undefined) modelOptions.temperature = options.temperature;
+  return {
+    ...base,
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+    ...(options.approval ? { approval: options.approval } : {}),
+    ...(options.toolProfile ? { toolProfile: options.toolProfile } : {}),
+    ...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
+    ...(options.verify ? { verifyCommand: options.verify } : {}),
+    limits,
+    options: modelOptions,
+  };
+}
+
+async function chooseModel(client: OllamaModelClient, requested: string | undefined): Promise<string | ModelError> {
+  if (requested) return requested;
+  const listed = await client.listModels();
+  if (!listed.ok) return listed.error;
+  if (listed.value.length === 0) {
+    return { kind: 'not_found', retryable: false, message: `the Ollama server at ${client.host} has no models. Pull one, e.g. \`ollama pull qwen2.5-coder:7b\`, or pass --model.` };
+  }
+  log(`model: ${listed.value[0].name} (the first the server lists; choose with --model)`);
+  return listed.value[0].name;
+}
+
+async function finish(code: number, stdout: string): Promise<never> {
+  if (stdout) await new Promise<void>((resolve) => process.stdout.write(stdout, () => resolve()));
+  process.exit(code);
+}
+
+async function main(): Promise<never> {
+  let options: CliOptions;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    log(`error: ${error.message}\n(see npm run agent -- --help)`);
+    return finish(exitCodes.usage, '');
+  }
+  if (options.help) return finish(0, `${helpText}\n`);
+  const root = path.resolve(options.workspace);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    log(`error: the workspace "${options.workspace}" is not a directory`);
+    return finish(exitCodes.usage, '');
+  }
+  const jsonResult = (value: Record<string, unknown>) => (options.json ? `${JSON.stringify(value)}\n` : '');
+  const client = new OllamaModelClient({ host: options.host });
+  const store = new FileSessionStore(options.sessionDir ? path.resolve(options.sessionDir) : path.join(root, '.harness', 'sessions'));
+
+  let session: Session | undefined;
+  if (options.resume) {
+    const id = options.resume === 'latest' ? await store.latest() : options.resume;
+    session = id ? ((await store.load(id).catch((error: Error) => (log(`error: ${error.message}`), null))) ?? undefined) : undefined;
+    if (!session) {
+      log(`error: no session "${options.resume}" in ${store.directory}`);
+      return finish(exitCodes.usage, '');
+    }
+    log(`resuming session ${session.id} (${session.history.length} items)`);
+  }
+  // Fail fast and clearly when the server is not there, instead of retrying a dead host.
+  const version = await client.version();
+  if (!version.ok) {
+    log(`error: ${version.error.message}`);
+    const outcome = { kind: 'error' as const, error: version.error };
+    return finish(exitCodeFor(outcome), jsonResult({ outcome, final: null, steps: 0, usage: null }));
+  }
+  log(`Ollama ${version.value} at ${client.host}`);
+  const model = session?.model ?? (await chooseModel(client, options.model));
+  if (typeof model !== 'string') {
+    log(`error: ${model.message}`);
+    const outcome = { kind: 'error' as const, error: model };
+    return finish(exitCodeFor(outcome), jsonResult({ outcome, final: null, steps: 0, usage: null }));
+  }
+  if (session && options.model) session.model = options.model;
+  const settings = settingsFrom(options, session?.settings ?? defaultSettings());
+  const approver = new TerminalApprover();
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    if (++interrupts > 1) process.exit(exitCodes.aborted);
+    log('\nstopping… (Ctrl-C again to quit at once)');
+    controller.abort();
+  });
+  const agent = new Agent({
+    model: client,
+    modelName: model,
+    workspace: new NodeDirectoryWorkspace(root),
+    store,
+    approver,
+    settings,
+    session,
+    retryPolicy: { ...defaultRetryPolicy, ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}) },
+    onEvent: (event) => {
+      if (event.type === 'model.token' || event.type === 'tool.output') return;
+      const line = progressLine(event);
+      if (line) log(line);
+    },
+  });
+  log(`session ${agent.session.id} in ${store.directory}`);
+  const result = await agent.run(options.task, { signal: controller.signal });
+  approver.close();
+  const final = result.outcome.kind === 'final' ? result.outcome.answer : null;
+  const text = final !== null && !options.json ? `${final}\n` : '';
+  return finish(
+    exitCodeFor(result.outcome),
+    text + jsonResult({ outcome: result.outcome, final, steps: result.steps, usage: result.usage, sessionId: agent.session.id, model, protocol: result.protocol ?? null }),
+  );
+}
+
+main().catch((error: Error) => {
+  log(`internal error: ${error.stack ?? error.message}`);
+  process.exit(exitCodes.internal);
+});

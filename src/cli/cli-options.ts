@@ -1,0 +1,133 @@
+/** Command-line options of `npm run agent`; every bad value is a usage error that says why. */
+import { parseArgs } from 'node:util';
+import type { ApprovalPolicy, ProtocolChoice, ToolProfile } from '../lib/harness/settings';
+import { exitCodeHelp } from './exit-codes';
+
+export interface CliOptions {
+  task: string;
+  workspace: string;
+  host: string;
+  model?: string;
+  fallbackModel?: string;
+  /** Undefined when not given, so that a resumed session keeps its own settings. */
+  protocol?: ProtocolChoice;
+  approval?: ApprovalPolicy;
+  toolProfile?: ToolProfile;
+  readOnly?: boolean;
+  maxSteps?: number;
+  maxTokens?: number;
+  maxSeconds?: number;
+  numCtx?: number;
+  numPredict?: number;
+  temperature?: number;
+  sessionDir?: string;
+  resume?: string;
+  verify?: string;
+  json: boolean;
+  help: boolean;
+}
+
+export const helpText = `Usage: npm run agent -- [options] "task"
+
+Runs the Harness Playground agent on a directory, against an Ollama server.
+
+Options:
+  --workspace DIR       directory the agent works in (default: .)
+  --host URL            Ollama server (default: http://127.0.0.1:11434)
+  --model NAME          model to use (default: the first one the server lists)
+  --fallback-model NAME model to switch to after repeated overloads
+  --protocol P          auto | native | text (default: auto)
+  --approval P          ask | auto | never (default: ask: asks on the terminal)
+  --tool-profile P      structured | bash-only (default: structured)
+  --read-only           offer only the tools that do not change anything
+  --max-steps N         step limit, 0 = off (default: 30)
+  --max-tokens N        token limit, 0 = off (default: 0)
+  --max-seconds N       wall-time limit, 0 = off (default: 0)
+  --num-ctx N           context window to request (default: 8192)
+  --num-predict N       output limit per reply (default: 1024)
+  --temperature X       sampling temperature (default: 0.2)
+  --verify CMD          a final answer counts only when CMD exits 0
+  --session-dir DIR     where sessions are kept (default: WORKSPACE/.harness/sessions)
+  --resume ID|latest    continue a session; the task may then be omitted
+  --json                print one JSON object as the last line of output
+  --help                show this help
+
+Progress goes to stderr; the final answer (or the --json object) to stdout.
+
+${exitCodeHelp}`;
+
+export class UsageError extends Error {}
+
+function integer(name: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
+  return Number(value);
+}
+
+function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!allowed.includes(value as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+export function parseCliOptions(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        workspace: { type: 'string' },
+        host: { type: 'string' },
+        model: { type: 'string' },
+        'fallback-model': { type: 'string' },
+        protocol: { type: 'string' },
+        approval: { type: 'string' },
+        'tool-profile': { type: 'string' },
+        'read-only': { type: 'boolean' },
+        'max-steps': { type: 'string' },
+        'max-tokens': { type: 'string' },
+        'max-seconds': { type: 'string' },
+        'num-ctx': { type: 'string' },
+        'num-predict': { type: 'string' },
+        temperature: { type: 'string' },
+        verify: { type: 'string' },
+        'session-dir': { type: 'string' },
+        resume: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const host = values.host ?? 'http://127.0.0.1:11434';
+  if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--host must be an http(s) URL such as http://127.0.0.1:11434, got "${host}"`);
+  const temperature = values.temperature === undefined ? undefined : Number(values.temperature);
+  if (temperature !== undefined && (!Number.isFinite(temperature) || temperature < 0 || temperature > 2)) throw new UsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
+  const options: CliOptions = {
+    task: positionals.join(' ').trim(),
+    workspace: values.workspace ?? '.',
+    host,
+    model: values.model,
+    fallbackModel: values['fallback-model'],
+    protocol: choice('protocol', values.protocol, ['auto', 'native', 'text']),
+    approval: choice('approval', values.approval, ['ask', 'auto', 'never']),
+    toolProfile: choice('tool-profile', values['tool-profile'], ['structured', 'bash-only']),
+    readOnly: values['read-only'],
+    maxSteps: integer('max-steps', values['max-steps']),
+    maxTokens: integer('max-tokens', values['max-tokens']),
+    maxSeconds: integer('max-seconds', values['max-seconds']),
+    numCtx: integer('num-ctx', values['num-ctx'], 256),
+    numPredict: integer('num-predict', values['num-predict'], 1),
+    temperature,
+    verify: values.verify,
+    sessionDir: values['session-dir'],
+    resume: values.resume,
+    json: values.json ?? false,
+    help: values.help ?? false,
+  };
+  if (!options.help && !options.task && !options.resume) throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
+  return options;
+}

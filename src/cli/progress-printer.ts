@@ -1,0 +1,47 @@
+/** Human-readable progress on stderr, one line per event that matters. */
+import type { HarnessEvent } from '../lib/harness/events';
+import { describeOutcome } from '../lib/harness/outcome';
+
+const short = (text: string, limit = 160) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > limit ? `${line.slice(0, limit)}…` : line;
+};
+
+export function progressLine(event: HarnessEvent): string | undefined {
+  switch (event.type) {
+    case 'protocol.selected':
+      return `protocol: ${event.protocol} (${event.reason})`;
+    case 'run.started':
+      return event.depth > 0 ? `  [delegate] ${short(event.task)}` : `task: ${short(event.task)}`;
+    case 'request.sent':
+      return `step ${event.step}: asking ${event.model}${event.constrained ? ' (constrained JSON output)' : ''}`;
+    case 'response.done':
+      return `  reply: ${event.chars} chars, ${event.stats.evalCount ?? '?'} tokens out, ${event.stats.promptEvalCount ?? '?'} in${event.stats.doneReason && event.stats.doneReason !== 'stop' ? `, done_reason=${event.stats.doneReason}` : ''}`;
+    case 'tool.started':
+      return `  tool ${event.tool} ${short(JSON.stringify(event.args), 120)}`;
+    case 'tool.finished':
+      return `  → ${event.ok ? 'ok' : 'failed'}${event.exitCode !== undefined ? ` (exit ${event.exitCode})` : ''} in ${event.durationMs} ms`;
+    case 'validation':
+      return event.ok ? undefined : `  invalid call: ${short(event.error ?? '')}`;
+    case 'approval':
+      return event.decision === 'denied' ? `  denied: ${event.reason}` : undefined;
+    case 'notice':
+      return `  notice (${event.reason}): ${short(event.text)}`;
+    case 'retry':
+      return `  retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${short(event.reason)}`;
+    case 'model.fallback':
+      return `  switching model ${event.from} → ${event.to}: ${event.reason}`;
+    case 'compaction':
+      return `  compacted history: ${event.reason}`;
+    case 'context.truncated':
+      return `  warning: the server truncated the prompt (prompt_eval_count ${event.promptEvalCount} ≥ num_ctx ${event.numCtx})`;
+    case 'model.error':
+      return `  model error (${event.error.kind}): ${event.error.message}`;
+    case 'store.error':
+      return `  store error: ${event.message}`;
+    case 'run.finished':
+      return `outcome: ${describeOutcome(event.outcome)} after ${event.steps} steps, ${event.usage.totalTokens} tokens`;
+    default:
+      return undefined;
+  }
+}

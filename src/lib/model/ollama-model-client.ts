@@ -1,0 +1,203 @@
+/**
+ * A ModelClient for a real Ollama server, on ollama-js (`ollama/browser`, which also runs in
+ * Node). Streams /api/chat, maps native tool calls, always sends num_ctx and num_predict
+ * (Ollama otherwise drops the oldest messages silently), and never throws.
+ */
+import { Ollama } from 'ollama/browser';
+import type { ChatRequest, Message, Options } from 'ollama/browser';
+import type { ChatMessage, ModelClient, ModelError, ModelInfo, ModelRequest, ModelResult, ReplyStats, ToolCall } from '../harness/ports';
+import { toModelError } from './ollama-errors';
+
+export interface OllamaClientOptions {
+  host: string;
+  /** For tests and proxies; the global fetch otherwise. */
+  fetch?: typeof fetch;
+  /** The page origin in a browser, so that errors can name the OLLAMA_ORIGINS fix. */
+  origin?: string;
+}
+
+export interface LocalModel {
+  name: string;
+  size: number;
+  parameterSize?: string;
+  quantization?: string;
+  family?: string;
+  modifiedAt?: string;
+}
+
+export interface PullProgress {
+  status: string;
+  completed?: number;
+  total?: number;
+}
+
+export const defaultNumCtx = 8192;
+export const defaultNumPredict = 1024;
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
+
+function toWireMessage(message: ChatMessage): Message {
+  const wire: Message = { role: message.role, content: message.content };
+  if (message.toolCalls?.length) {
+    wire.tool_calls = message.toolCalls.map((call) => ({ function: { name: call.name, arguments: toArguments(call.arguments) } }));
+  }
+  if (message.role === 'tool' && message.toolName) wire.tool_name = message.toolName;
+  return wire;
+}
+
+function toArguments(value: unknown): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (typeof value === 'string') {
+    try {
+      const parsed = JSON.parse(value);
+      if (parsed && typeof parsed === 'object') return parsed;
+    } catch {
+      // Not JSON: sent back as the single argument it was, so the history stays faithful.
+    }
+  }
+  return { value };
+}
+
+function wireOptions(request: ModelRequest): Partial<Options> {
+  const { options } = request;
+  const wire: Partial<Options> = { num_ctx: options.numCtx ?? defaultNumCtx, num_predict: options.numPredict ?? defaultNumPredict };
+  if (options.temperature !== undefined) wire.temperature = options.temperature;
+  if (options.topP !== undefined) wire.top_p = options.topP;
+  if (options.seed !== undefined) wire.seed = options.seed;
+  return wire;
+}
+
+export class OllamaModelClient implements ModelClient {
+  constructor(readonly options: OllamaClientOptions) {}
+
+  get host(): string {
+    return this.options.host.replace(/\/+$/, '');
+  }
+
+  /** A fresh ollama-js instance whose fetch follows `signal` and keeps the reply headers. */
+  private connect(signal: AbortSignal | undefined, headers: { retryAfter?: string | null }): Ollama {
+    const base = this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+    const fetchWith: typeof fetch = async (input, init = {}) => {
+      const signals = [signal, init.signal ?? undefined].filter((entry): entry is AbortSignal => Boolean(entry));
+      const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+      const response = await base(input, { ...init, ...(combined ? { signal: combined } : {}) });
+      headers.retryAfter = response.headers.get('retry-after');
+      return response;
+    };
+    return new Ollama({ host: this.host, fetch: fetchWith });
+  }
+
+  private context(model: string, extra: { retryAfter?: string | null; streaming?: boolean; aborted?: boolean } = {}) {
+    return { host: this.host, model, origin: this.options.origin, retryAfter: extra.retryAfter, streaming: extra.streaming ?? false, aborted: extra.aborted ?? false };
+  }
+
+  async chat(request: ModelRequest): Promise<ModelResult> {
+    const headers: { retryAfter?: string | null } = {};
+    const ollama = this.connect(request.signal, headers);
+    let streaming = false;
+    let content = '';
+    const toolCalls: ToolCall[] = [];
+    try {
+      const body: ChatRequest & { stream: true } = {
+        model: request.model,
+        messages: request.messages.map(toWireMessage),
+        options: wireOptions(request),
+        stream: true,
+        ...(request.tools?.length ? { tools: request.tools as ChatRequest['tools'] } : {}),
+        ...(request.format ? { format: request.format } : {}),
+        ...(request.options.keepAlive ? { keep_alive: request.options.keepAlive } : {}),
+      };
+      const stream = await ollama.chat(body);
+      streaming = true;
+      const stop = () => stream.abort();
+      request.signal.addEventListener('abort', stop, { once: true });
+      try {
+        for await (const part of stream) {
+          const piece = part.message?.content ?? '';
+          if (piece) {
+            content += piece;
+            request.onToken?.(piece);
+          }
+          for (const call of part.message?.tool_calls ?? []) toolCalls.push({ name: call.function.name, arguments: call.function.arguments });
+          if (part.done) {
+            const stats: ReplyStats = {
+              promptEvalCount: part.prompt_eval_count,
+              evalCount: part.eval_count,
+              totalDurationNs: part.total_duration,
+              loadDurationNs: part.load_duration,
+              promptEvalDurationNs: part.prompt_eval_duration,
+              evalDurationNs: part.eval_duration,
+              doneReason: part.done_reason,
+            };
+            return { ok: true, reply: { model: part.model || request.model, content, toolCalls, stats } };
+          }
+        }
+      } finally {
+        request.signal.removeEventListener('abort', stop);
+      }
+      return { ok: false, error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a final "done" message' } };
+    } catch (error) {
+      const mapped = toModelError(error, this.context(request.model, { retryAfter: headers.retryAfter, streaming, aborted: request.signal.aborted }));
+      // Tokens already streamed were produced (and billed by the server) even though the reply failed.
+      if (streaming && content) mapped.billed = { evalCount: Math.ceil(content.length / 4) };
+      return { ok: false, error: mapped };
+    }
+  }
+
+  async describe(model: string): Promise<ModelInfo | ModelError> {
+    try {
+      const show = await this.connect(undefined, {}).show({ model });
+      const info = (show.model_info ?? {}) as unknown as Record<string, unknown>;
+      const architecture = typeof info['general.architecture'] === 'string' ? (info['general.architecture'] as string) : undefined;
+      const key = architecture ? `${architecture}.context_length` : Object.keys(info).find((name) => name.endsWith('.context_length'));
+      const contextLength = key && typeof info[key] === 'number' ? (info[key] as number) : undefined;
+      return { name: model, capabilities: show.capabilities ?? [], ...(contextLength ? { contextLength } : {}) };
+    } catch (error) {
+      return toModelError(error, this.context(model));
+    }
+  }
+
+  async listModels(): Promise<Outcome<LocalModel[]>> {
+    try {
+      const list = await this.connect(undefined, {}).list();
+      const models = list.models.map((model) => ({
+        name: model.name,
+        size: model.size,
+        parameterSize: model.details?.parameter_size,
+        quantization: model.details?.quantization_level,
+        family: model.details?.family,
+        modifiedAt: model.modified_at ? String(model.modified_at) : undefined,
+      }));
+      return { ok: true, value: models };
+    } catch (error) {
+      return { ok: false, error: toModelError(error, this.context('')) };
+    }
+  }
+
+  async version(): Promise<Outcome<string>> {
+    try {
+      return { ok: true, value: (await this.connect(undefined, {}).version()).version };
+    } catch (error) {
+      return { ok: false, error: toModelError(error, this.context('')) };
+    }
+  }
+
+  /** Pulls a model, reporting progress; resolves when the server says "success". */
+  async pull(model: string, options: { signal?: AbortSignal; onProgress?: (progress: PullProgress) => void } = {}): Promise<Outcome<void>> {
+    const signal = options.signal ?? new AbortController().signal;
+    let streaming = false;
+    try {
+      const stream = await this.connect(signal, {}).pull({ model, stream: true });
+      streaming = true;
+      for await (const part of stream) {
+        options.onProgress?.({ status: part.status, ...(part.total ? { total: part.total, completed: part.completed ?? 0 } : {}) });
+        if (part.status === 'success') return { ok: true, value: undefined };
+      }
+      return { ok: false, error: { kind: 'stream', retryable: true, message: 'the pull stream ended before "success"' } };
+    } catch (error) {
+      const mapped = toModelError(error, this.context(model, { streaming, aborted: signal.aborted }));
+      if (mapped.kind === 'stream') mapped.message = `pulling ${model} failed: ${(error as Error).message}`;
+      return { ok: false, error: mapped };
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeOllamaServer } from '../../fixtures/fake-ollama-server';
+import type { FakeReply } from '../../fixtures/fake-ollama-server';
+
+let server: FakeOllamaServer | undefined;
+afterEach(async () => server?.stop());
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], options: { input?: string; onStderr?: (text: string, kill: () => void) => void } = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/agent.ts', ...args], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      options.onStderr?.(stderr, () => child.kill('SIGINT'));
+    });
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function fake(script: FakeReply[]) {
+  server = new FakeOllamaServer({ script });
+  return server.start();
+}
+
+function project(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'harness-cli-'));
+  writeFileSync(path.join(root, 'sum.js'), 'export const sum = (a, b) => a - b;\n');
+  return root;
+}
+
+const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!);
+
+describe('headless runner', () => {
+  it('--help lists the options and the exit codes', async () => {
+    const run = await cli(['--help']);
+    expect(run.code).toBe(0);
+    for (const option of ['--workspace', '--host', '--model', '--protocol', '--approval', '--max-steps', '--max-tokens', '--max-seconds', '--session-dir', '--resume', '--num-ctx', '--json']) expect(run.stdout).toContain(option);
+    expect(run.stdout).toContain('9  model not found');
+  });
+
+  it('a bad option is a usage error (exit 2) that says why', async () => {
+    const run = await cli(['--protocol', 'smoke-signals', 'task']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--protocol must be one of auto, native, text');
+    expect((await cli([])).code).toBe(2);
+  });
+
+  it('T6 R4 runs a native-protocol task to a final answer on a real directory, with --json last', async () => {
+    const host = await fake([
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'sum.js' } }] },
+      { toolCalls: [{ name: 'patch_file', arguments: { path: 'sum.js', old_text: 'a - b', new_text: 'a + b' } }] },
+      { content: 'Fixed sum: it subtracted.' },
+    ]);
+    const root = project();
+    const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--approval', 'auto', '--json', 'fix sum']);
+    expect(run.code).toBe(0);
+    expect(readFileSync(path.join(root, 'sum.js'), 'utf8')).toContain('a + b');
+    const result = lastJson(run.stdout);
+    expect(result).toMatchObject({ outcome: { kind: 'final' }, final: 'Fixed sum: it subtracted.', steps: 3, protocol: 'native', usage: { totalTokens: expect.any(Number) } });
+    expect(run.stderr).toContain('protocol: native');
+  });
+
+  it('R4 an unreachable server ends fast with exit 8 and what to do', async () => {
+    const host = await fake([]);
+    await server!.stop();
+    const run = await cli(['--workspace', project(), '--host', host, '--model', 'm', '--json', 'task']);
+    expect(run.code).toBe(8);
+    expect(run.stderr).toContain('ollama serve');
+    expect(lastJson(run.stdout).outcome.error.kind).toBe('unreachable');
+  });
+
+  it('R4 an unknown model ends with exit 9 and the ollama pull line', async () => {
+    const host = await fake([]);
+    const run = await cli(['--workspace', project(), '--host', host, '--model', 'nope:1b', 'task']);
+    expect(run.code).toBe(9);
+    expect(run.stderr).toContain('ollama pull nope:1b');
+  });
+
+  it('L2 the step limit ends with exit 3; the text protocol is picked for a model without tools', async () => {
+    const host = await fake([{ content: '<tool>{"name":"list_files","args":{}}</tool>' }, { content: '<tool>{"name":"read_file","args":{"path":"sum.js"}}</tool>' }]);
+    const run = await cli(['--workspace', project(), '--host', host, '--model', 'gemma2:2b', '--max-steps', '2', '--json', 'look']);
+    expect(run.code).toBe(3);
+    expect(lastJson(run.stdout)).toMatchObject({ outcome: { kind: 'limit', limit: 'steps' }, protocol: 'text' });
+  });
+
+  it('T4 --approval ask reads the answer from the terminal; end of input denies', async () => {
+    const write = { toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'hello' } }] };
+    const host = await fake([write, { content: 'done' }]);
+    const root = project();
+    const approved = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', 'make a file'], { input: 'y\n' });
+    expect(approved.code).toBe(0);
+    expect(approved.stderr).toContain('Approve tool call: write_file');
+    expect(readFileSync(path.join(root, 'new.txt'), 'utf8')).toBe('hello');
+    server!.enqueue(write, { content: 'could not' });
+    const other = project();
+    const denied = await cli(['--workspace', other, '--host', host, '--model', 'qwen2.5-coder:7b', 'make a file']);
+    expect(denied.stderr).toContain('no input: denied');
+    expect(() => readFileSync(path.join(other, 'new.txt'))).toThrow();
+  });
+
+  it('S2 --resume latest continues the same session', async () => {
+    const host = await fake([{ content: '<final>first</final>' }, { content: '<final>second</final>' }]);
+    const root = project();
+    const first = await cli(['--workspace', root, '--host', host, '--model', 'gemma2:2b', '--json', 'one']);
+    const second = await cli(['--workspace', root, '--host', host, '--resume', 'latest', '--json', 'two']);
+    expect(second.code).toBe(0);
+    expect(lastJson(second.stdout).sessionId).toBe(lastJson(first.stdout).sessionId);
+    const messages = server!.chatRequests()[1].body!.messages as { content: string }[];
+    expect(messages.map((message) => message.content)).toEqual(expect.arrayContaining(['one', '<final>first</final>', 'two']));
+  });
+
+  it('L2 Ctrl-C aborts the model request and exits 7 with the session saved', async () => {
+    const host = await fake([{ hang: true }]);
+    const root = project();
+    let sent = false;
+    const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--json', 'wait'], {
+      onStderr: (text, kill) => {
+        if (!sent && text.includes('step 1: asking')) {
+          sent = true;
+          setTimeout(kill, 200);
+        }
+      },
+    });
+    expect(run.code).toBe(7);
+    expect(lastJson(run.stdout).outcome.kind).toBe('aborted');
+  });
+});
