@@ -14,6 +14,7 @@ import type { ModelError } from '../lib/harness/ports';
 import { OllamaModelClient } from '../lib/model/ollama-model-client';
 import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
 import { FileSessionStore } from '../lib/store/file-session-store';
+import { FileTaskStore } from '../lib/store/file-task-store';
 import { helpText, parseCliOptions, UsageError } from './cli-options';
 import type { CliOptions } from './cli-options';
 import { exitCodeFor, exitCodes } from './exit-codes';
@@ -117,6 +118,7 @@ async function main(): Promise<never> {
     modelName: model,
     workspace: new NodeDirectoryWorkspace(root),
     store,
+    tasks: new FileTaskStore(path.join(root, '.harness', 'tasks')),
     approver,
     settings,
     session,

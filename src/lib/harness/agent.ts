@@ -12,6 +12,7 @@ import { defaultSettings } from './settings';
 import type { Session } from './session';
 import { createSession } from './session';
 import type { AnyTool } from './tools/tool-definition';
+import type { TaskStore } from './tasks/task-types';
 import type { RetryPolicy } from './recovery/retry-policy';
 import { defaultRetryPolicy } from './recovery/retry-policy';
 import type { HistoryBudgets } from './context/history-renderer';
@@ -40,8 +41,10 @@ export interface AgentOptions {
   budgets?: HistoryBudgets;
   /** Characters a tool result keeps (C1). */
   toolOutputChars?: number;
-  /** Long-term memory (S5) and task lines (K) for the prompt, when the app has them. */
-  promptExtras?: () => Promise<{ memoryFile?: { path: string; text: string }; taskLines?: string[] }>;
+  /** K: the workspace's persistent task graph; adds the task tools and the tasks section. */
+  tasks?: TaskStore;
+  /** S5: the per-workspace memory file the prompt includes when present ("" turns it off). */
+  memoryFile?: string;
   now?: () => number;
   random?: () => number;
   wait?: (ms: number, signal: AbortSignal) => Promise<boolean>;

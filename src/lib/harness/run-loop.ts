@@ -24,6 +24,24 @@ import { lastMemoryText, memoryText, rememberFiles, rememberNote } from './memor
 import { repairInterrupted } from './repair-interrupted';
 import { formatExecResult } from './tools/run-shell';
 import { clip } from './context/clip';
+import { TaskGraph, taskLine } from './tasks/task-graph';
+import { taskTools } from './tasks/task-tools';
+import { appendLongTermNote, readLongTermMemory } from './long-term-memory';
+import type { PromptState } from './prompt/prompt-variables';
+
+/** S5 and K: the memory file and the task board, read fresh at the start of each run. */
+async function promptExtras(agent: Agent): Promise<Pick<PromptState, 'memoryFile' | 'taskLines'>> {
+  const memoryFile = await readLongTermMemory(agent);
+  let taskLines: string[] | undefined;
+  if (agent.options.tasks) {
+    try {
+      taskLines = (await agent.options.tasks.list()).map(taskLine);
+    } catch (error) {
+      taskLines = [`(the task board could not be read: ${(error as Error).message})`];
+    }
+  }
+  return { ...(memoryFile ? { memoryFile } : {}), ...(taskLines ? { taskLines } : {}) };
+}
 
 export interface LoopContext {
   agent: Agent;
@@ -50,9 +68,10 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
 
   const environment = options.workspace.describe();
   const repo = await agent.repoContext();
-  const extras = (await options.promptExtras?.().catch(() => ({}))) ?? {};
+  const extras = await promptExtras(agent);
   const canDelegate = agent.depth < settings.maxDepth;
-  const toolset = buildToolset({ profile: settings.toolProfile, readOnly: settings.readOnly || !context.writable, canDelegate, environment, extra: options.extraTools });
+  const extra = [...(options.extraTools ?? []), ...(options.tasks ? taskTools(new TaskGraph(options.tasks), session.id) : [])];
+  const toolset = buildToolset({ profile: settings.toolProfile, readOnly: settings.readOnly || !context.writable, canDelegate, environment, extra });
   const tools = [...toolset.tools.values()];
   const prefix = assemblePrefix({ protocol, tools, environment, repo, depth: agent.depth, ...extras }, settings.sectionOverrides);
   const system: ChatMessage = { role: 'system', content: prefix.text };
@@ -249,6 +268,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       await recorder.append({ kind: 'tool', name: executed.name, args: executed.args, content: executed.content, ok: executed.ok, ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}) });
       if (executed.result?.touched) rememberFiles(session.memory, executed.result.touched);
       if (executed.result?.note) rememberNote(session.memory, executed.result.note);
+      if (executed.result?.longTermNote) await appendLongTermNote(agent, executed.result.longTermNote, emit, step);
     }
     if (parsed.extra) {
       emit({ type: 'notice', step, reason: 'extra-calls', text: `Runtime notice: ${parsed.extra}.` });

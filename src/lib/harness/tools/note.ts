@@ -2,15 +2,21 @@ import type { ReadTool } from './tool-definition';
 import { objectSchema, stringProperty } from './tool-definition';
 
 /** S3: the model writes to its own memory; the loop stores the note. */
-export const note: ReadTool<{ text: string }> = {
+export const note: ReadTool<{ text: string; long_term: boolean }> = {
   name: 'note',
   access: 'read',
   risky: false,
-  description: 'Save a short note to the session memory (facts worth keeping across steps).',
-  parameters: objectSchema({ text: stringProperty('The note, one or two sentences.', { minLength: 1 }) }, ['text']),
-  example: { text: 'The bug is in src/search.js: the loop stops one item early.' },
+  description: 'Save a short note to memory; long_term=true also keeps it for later sessions of this workspace.',
+  parameters: objectSchema(
+    {
+      text: stringProperty('The note, one or two sentences.', { minLength: 1 }),
+      long_term: { type: 'boolean', description: 'Also add it to the workspace memory file.', default: false },
+    },
+    ['text'],
+  ),
+  example: { text: 'The bug is in src/search.js: the loop stops one item early.', long_term: false },
   async run(args) {
     const text = args.text.trim().slice(0, 500);
-    return { ok: true, output: `noted: ${text}`, note: text };
+    return { ok: true, output: `noted${args.long_term ? ' (also in long-term memory)' : ''}: ${text}`, note: text, ...(args.long_term ? { longTermNote: text } : {}) };
   },
 };

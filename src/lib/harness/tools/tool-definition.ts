@@ -36,6 +36,8 @@ export interface ToolResult {
   changed?: string[];
   /** A note for the session memory (S3). */
   note?: string;
+  /** A note for the workspace's long-term memory file (S5). */
+  longTermNote?: string;
   childSessionId?: string;
 }
 
