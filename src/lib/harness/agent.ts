@@ -45,6 +45,11 @@ export interface AgentOptions {
   tasks?: TaskStore;
   /** S5: the per-workspace memory file the prompt includes when present ("" turns it off). */
   memoryFile?: string;
+  /**
+   * Awaited after every step that ran tools, before the next model call: where the app makes the
+   * step's effects durable too (e.g. a workspace snapshot). A rejection becomes a notice.
+   */
+  afterStep?: (info: { step: number; changedFiles: boolean }) => Promise<void>;
   now?: () => number;
   random?: () => number;
   wait?: (ms: number, signal: AbortSignal) => Promise<boolean>;

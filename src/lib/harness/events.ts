@@ -29,6 +29,8 @@ export type HarnessEventBody =
       /** Characters that equal the start of the previous request (byte comparison). */
       reusedChars: number;
       messages: number;
+      /** The sections' text, on the first step of each run (the prefix is fixed within a run). */
+      prefix?: { name: string; text: string; edited: boolean }[];
     }
   | { type: 'request.sent'; step: number; model: string; options: ModelOptions; protocol: Protocol; constrained: boolean }
   | { type: 'model.token'; step: number; text: string }

@@ -181,7 +181,16 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     }
     const reusedChars = reusedPrefixChars(previous, messages);
     previous = messages;
-    emit({ type: 'prompt.assembled', step, sections, prefixChars: system.content.length, totalChars, reusedChars, messages: messages.length });
+    emit({
+      type: 'prompt.assembled',
+      step,
+      sections,
+      prefixChars: system.content.length,
+      totalChars,
+      reusedChars,
+      messages: messages.length,
+      ...(step === 1 ? { prefix: prefix.sections.map((section) => ({ name: section.name, text: section.text, edited: section.edited })) } : {}),
+    });
 
     const requestOptions = settings.options;
     emit({ type: 'request.sent', step, model: session.model, options: requestOptions, protocol, constrained });
@@ -261,10 +270,12 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     }
 
     let invalid = 0;
+    let changedFiles = false;
     for (const [index, call] of parsed.calls.entries()) {
       if (signal.aborted) break;
       const executed = await executor.execute(call, step, index, signal);
       if (executed.invalid) invalid++;
+      if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
       await recorder.append({ kind: 'tool', name: executed.name, args: executed.args, content: executed.content, ok: executed.ok, ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}) });
       if (executed.result?.touched) rememberFiles(session.memory, executed.result.touched);
       if (executed.result?.note) rememberNote(session.memory, executed.result.note);
@@ -282,5 +293,12 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     }
     await syncMemory();
     await recorder.flush();
+    if (options.afterStep) {
+      try {
+        await options.afterStep({ step, changedFiles });
+      } catch (error) {
+        emit({ type: 'store.error', message: `after step ${step}: ${(error as Error).message}` });
+      }
+    }
   }
 }

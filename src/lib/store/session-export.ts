@@ -60,8 +60,11 @@ export function importTrajectory(text: string): ImportResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    // A file cut short (an interrupted download or copy) no longer ends with its closing brace.
-    const torn = !/\}\s*$/.test(text) || /Unexpected end|Unterminated|end of (JSON|data)/i.test((error as Error).message);
+    // A file cut short (an interrupted download or copy) fails at its very end, or no longer
+    // ends with its closing brace.
+    const message = (error as Error).message;
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? Number.NaN);
+    const torn = /Unexpected end|Unterminated|end of (JSON|data)/i.test(message) || position >= text.trimEnd().length - 1 || !/\}\s*$/.test(text);
     return { ok: false, error: torn ? 'The file is cut off (an incomplete download or copy?); nothing was imported.' : `The file is not JSON (${(error as Error).message}); nothing was imported.` };
   }
   const record = value as Partial<Trajectory> | null;

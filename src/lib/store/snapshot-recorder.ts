@@ -1,6 +1,7 @@
 /**
  * W6: keeps the workspace files with the session, so that resume restores them on any backend.
- * A snapshot is taken after every step that may have changed files and at the end of each run.
+ * Wire `afterStep` into the agent's hook of the same name (awaited before the next step, so a
+ * finished step's files are durable), and feed events to `observe` for the end of each run.
  */
 import type { HarnessEvent } from '../harness/events';
 import type { ReadonlyWorkspace } from '../harness/ports';
@@ -28,8 +29,12 @@ export class SnapshotRecorder {
     if (event.sessionId !== this.options.sessionId) return;
     if (event.type === 'history.appended') this.position = event.item.seq + 1;
     if (event.type === 'tool.finished' && changing.has(event.tool)) this.dirty = true;
-    if (event.type === 'prompt.assembled' && this.dirty) void this.take(this.position);
-    if (event.type === 'run.finished') void this.take(this.position);
+    if (event.type === 'run.finished' && this.dirty) void this.take(this.position);
+  }
+
+  /** For the agent's `afterStep` hook: resolves once the files of this step are stored. */
+  async afterStep(info: { changedFiles: boolean }): Promise<void> {
+    if (info.changedFiles || this.dirty) await this.take(this.position);
   }
 
   /** Resolves when every snapshot asked for so far is stored (or has failed and been reported). */

@@ -1,0 +1,98 @@
+/**
+ * U2, R4: the connection to Ollama as the Settings panel shows it. Tells apart a server that is
+ * down, one that refuses this page (CORS), and a missing model, each with the line to copy.
+ */
+import { OllamaModelClient } from '../model/ollama-model-client';
+import type { LocalModel, PullProgress } from '../model/ollama-model-client';
+
+export type ConnectionStatus =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'connected'; version: string }
+  | { kind: 'down'; message: string; command: string }
+  | { kind: 'cors'; message: string; command: string }
+  | { kind: 'model-missing'; message: string; command: string };
+
+export interface ModelEntry extends LocalModel {
+  capabilities?: string[];
+  contextLength?: number;
+}
+
+export class ConnectionState {
+  status = $state<ConnectionStatus>({ kind: 'idle' });
+  models = $state.raw<ModelEntry[]>([]);
+  pull = $state<{ model: string; status: string; completed: number; total: number; error?: string } | undefined>(undefined);
+
+  constructor(private readonly origin: string) {}
+
+  client(host: string): OllamaModelClient {
+    return new OllamaModelClient({ host, origin: this.origin });
+  }
+
+  /**
+   * A CORS refusal and a dead server both fail as "Failed to fetch". A no-cors request needs no
+   * permission: if it reaches the server, the server is up and it is CORS that refused us.
+   */
+  private async serverAnswersWithoutCors(host: string): Promise<boolean> {
+    try {
+      await fetch(`${host.replace(/\/+$/, '')}/`, { mode: 'no-cors', cache: 'no-store' });
+      return true;
+    } catch {
+      return false; // Unreachable even without CORS: the server is down (or the host is wrong).
+    }
+  }
+
+  async check(host: string, model: string): Promise<void> {
+    this.status = { kind: 'checking' };
+    const client = this.client(host);
+    const version = await client.version();
+    if (!version.ok) {
+      if (version.error.kind === 'unreachable' && (await this.serverAnswersWithoutCors(host))) {
+        this.status = {
+          kind: 'cors',
+          message: `Ollama at ${host} is running but refuses requests from this page (CORS). Allow this origin and restart Ollama:`,
+          command: `OLLAMA_ORIGINS=${this.origin} ollama serve`,
+        };
+      } else {
+        this.status = { kind: 'down', message: `Cannot reach Ollama at ${host}. Start it (or check the URL):`, command: 'ollama serve' };
+      }
+      this.models = [];
+      return;
+    }
+    const listed = await client.listModels();
+    this.models = listed.ok ? listed.value : [];
+    if (model && !this.models.some((entry) => entry.name === model || entry.name === `${model}:latest`)) {
+      this.status = { kind: 'model-missing', message: `Ollama ${version.value} is running, but the model "${model}" is not on it. Pull it:`, command: `ollama pull ${model}` };
+    } else {
+      this.status = { kind: 'connected', version: version.value };
+    }
+    void this.loadCapabilities(client);
+  }
+
+  private async loadCapabilities(client: OllamaModelClient): Promise<void> {
+    const described = await Promise.all(
+      this.models.map(async (model) => {
+        const info = await client.describe(model.name);
+        return 'capabilities' in info ? { ...model, capabilities: info.capabilities, contextLength: info.contextLength } : model;
+      }),
+    );
+    this.models = described;
+  }
+
+  async pullModel(host: string, model: string, signal?: AbortSignal): Promise<boolean> {
+    this.pull = { model, status: 'starting', completed: 0, total: 0 };
+    const result = await this.client(host).pull(model, {
+      signal,
+      onProgress: (progress: PullProgress) => {
+        this.pull = { model, status: progress.status, completed: progress.completed ?? this.pull?.completed ?? 0, total: progress.total ?? this.pull?.total ?? 0 };
+      },
+    });
+    if (!result.ok) {
+      this.pull = { model, status: 'failed', completed: 0, total: 0, error: result.error.message };
+      return false;
+    }
+    this.pull = { model, status: 'success', completed: 1, total: 1 };
+    await this.check(host, model);
+    return true;
+  }
+}

@@ -1,0 +1,39 @@
+/** Shared e2e helpers: a fake Ollama per test, and a page URL preset through parameters (U). */
+import { test as base, expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { FakeOllamaServer } from '../fixtures/fake-ollama-server';
+import type { FakeOllamaOptions } from '../fixtures/fake-ollama-server';
+
+export const test = base.extend<{ ollama: (options?: FakeOllamaOptions) => Promise<FakeOllamaServer> }>({
+  ollama: async ({}, use) => {
+    const servers: FakeOllamaServer[] = [];
+    await use(async (options = {}) => {
+      const server = new FakeOllamaServer(options);
+      await server.start();
+      servers.push(server);
+      return server;
+    });
+    for (const server of servers) await server.stop();
+  },
+});
+
+export { expect };
+
+export function presetUrl(parameters: Record<string, string>): string {
+  return `/?${new URLSearchParams(parameters).toString()}`;
+}
+
+/** Opens the app with a clean IndexedDB (each test starts from a first visit). */
+export async function openFresh(page: Page, url: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name);
+  });
+  await page.goto(url);
+  await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
+}
+
+export async function runTask(page: Page, task: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Task' }).fill(task);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+}

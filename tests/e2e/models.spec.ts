@@ -1,0 +1,43 @@
+import { expect, openFresh, presetUrl, test } from './fixtures';
+
+test('U2 pull a model by name with a progress bar; it then appears in the model list', async ({ page, ollama }) => {
+  const server = await ollama({ pullable: [{ name: 'llama3.2:1b', capabilities: ['completion', 'tools'], contextLength: 131072, size: 1_321_098_329 }], pullDelayMs: 250 });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText('Connected to Ollama 0.12.6');
+  await expect(settings.getByRole('combobox', { name: 'Model' })).toContainText('qwen2.5-coder:7b · 4.7 GB · 7.6B');
+  await settings.getByLabel('Pull a model').fill('llama3.2:1b');
+  await settings.getByRole('button', { name: 'Pull' }).click();
+  const progress = settings.getByRole('progressbar', { name: 'Pull progress' });
+  await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(0);
+  await expect(settings).toContainText('success');
+  await expect(settings.getByRole('combobox', { name: 'Model' })).toContainText('llama3.2:1b');
+  await page.screenshot({ path: 'test-results/screenshots/settings-1280x800.png' });
+});
+
+test('R4 a server that is down: the message says so, with the command to start it', async ({ page, ollama }) => {
+  const server = await ollama();
+  const host = server.url;
+  await server.stop();
+  await openFresh(page, presetUrl({ host, model: 'qwen2.5-coder:7b' }));
+  const alert = page.getByRole('alert').filter({ hasText: 'Cannot reach Ollama' });
+  await expect(alert).toContainText('ollama serve');
+  await expect(alert).not.toContainText('OLLAMA_ORIGINS');
+});
+
+test('R4 a server that refuses this page (CORS): the message gives the OLLAMA_ORIGINS line', async ({ page, ollama }) => {
+  const server = await ollama({ defaultOrigins: false });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
+  const origin = new URL(page.url()).origin;
+  await expect(page.getByRole('alert').filter({ hasText: 'CORS' })).toContainText(`OLLAMA_ORIGINS=${origin} ollama serve`);
+});
+
+test('R4 a missing model: the message gives the ollama pull line, and a run says the same', async ({ page, ollama }) => {
+  const server = await ollama();
+  await openFresh(page, presetUrl({ host: server.url, model: 'mistral:7b' }));
+  await expect(page.getByRole('alert').filter({ hasText: 'not on it' })).toContainText('ollama pull mistral:7b');
+  await page.getByRole('textbox', { name: 'Task' }).fill('hello');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'ollama pull mistral:7b' })).toBeVisible();
+});

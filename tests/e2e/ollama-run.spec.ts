@@ -1,0 +1,104 @@
+import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
+
+const model = 'qwen2.5-coder:7b';
+
+test('T4 U1 a full run on Ollama: approval with a diff, a file change, and the final answer', async ({ page, ollama }) => {
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'src/slugify.js' } }] },
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'src/slugify.js', content: "export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');\n}\n" } }] },
+      { content: 'Fixed **slugify**: it now drops punctuation.', chunkSize: 4, tokenDelayMs: 5 },
+    ],
+  });
+  await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test', approval: 'ask', protocol: 'auto' }));
+  await runTask(page, 'Make the slugify tests pass.');
+  const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
+  await expect(dialog).toContainText('write_file');
+  await expect(dialog.getByLabel('Diff')).toContainText("+  return title.toLowerCase().replace(");
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('it now drops punctuation');
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('wrote src/slugify.js');
+  const request = server.chatRequests()[0].body!;
+  expect(request.tools).toBeDefined();
+  expect(request.options).toMatchObject({ num_ctx: 8192, num_predict: 1024 });
+});
+
+test('T4 deny: the tool does not run, the model reads the denial, and the file is unchanged', async ({ page, ollama }) => {
+  const server = await ollama({ script: [{ toolCalls: [{ name: 'write_file', arguments: { path: 'README.md', content: 'gone' } }] }, { content: 'Understood, I will not change it.' }] });
+  await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test' }));
+  await runTask(page, 'Rewrite the README.');
+  await page.getByRole('dialog', { name: 'Approve tool call' }).getByRole('button', { name: 'Deny' }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('I will not change it');
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('approval denied for write_file');
+  const messages = server.chatRequests()[1].body!.messages as { role: string; content: string }[];
+  expect(messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('approval denied') });
+  await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'README.md' }).click();
+  await expect(page.getByLabel('Editor', { exact: true })).toContainText('Turns titles into URL slugs', { timeout: 20_000 });
+});
+
+test('L2 stop while the model is streaming ends the run as stopped', async ({ page, ollama }) => {
+  const server = await ollama({ script: [{ content: 'thinking '.repeat(400), chunkSize: 3, tokenDelayMs: 30 }] });
+  await openFresh(page, presetUrl({ host: server.url, model }));
+  await runTask(page, 'Think slowly.');
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('thinking thinking');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Stopped by you' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled(); // task box is empty again
+});
+
+test('L2 Escape stops a running command', async ({ page, ollama }) => {
+  const server = await ollama({ script: [{ toolCalls: [{ name: 'run_shell', arguments: { command: 'sleep 60', timeout: 120 } }] }, { content: 'never' }] });
+  await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto' }));
+  await runTask(page, 'Wait a minute.');
+  await expect(page.getByLabel('Tool call run_shell').getByLabel('running')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('status').filter({ hasText: 'Stopped by you' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByLabel('Tool call run_shell')).toContainText('aborted by the user');
+});
+
+test('S2 W6 reload in the middle of a run, then resume the same session with its files', async ({ page, ollama }) => {
+  const server = await ollama({ script: [{ toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'kept across reloads' } }] }, { hang: true }] });
+  await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto' }));
+  await runTask(page, 'Write notes, then finish.');
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('wrote notes.txt');
+  await expect.poll(() => server.chatRequests().length).toBe(2);
+  await page.reload();
+  await expect(page.getByText('This session was interrupted before it finished.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Write notes, then finish.');
+  await expect(page.getByRole('region', { name: 'Files' })).toContainText('notes.txt');
+  server.enqueue({ content: 'Finished after the reload.' });
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Finished after the reload.');
+  const messages = server.chatRequests().at(-1)!.body!.messages as { content: string }[];
+  expect(messages.map((message) => message.content).join('\n')).toContain('the run was resumed after an interruption');
+});
+
+test('U4 model output with <img onerror> and <script> is shown as text and never runs', async ({ page, ollama }) => {
+  const hostile = 'Here: <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script> [link](javascript:window.__pwned=3) done';
+  const server = await ollama({ script: [{ content: hostile }] });
+  await openFresh(page, presetUrl({ host: server.url, model }));
+  await runTask(page, 'Say something nasty.');
+  const answer = page.getByRole('region', { name: 'Final answer' });
+  await expect(answer).toContainText('<img src=x onerror=');
+  await expect(answer).toContainText('<script>');
+  expect(await page.locator('main a[href^="javascript"], main [onerror]').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('main img, main script').count()).toBe(0);
+});
+
+test('P4 editing a prompt section for this session changes the next request', async ({ page, ollama }) => {
+  const server = await ollama({ script: [{ content: 'first' }, { content: 'second' }] });
+  await openFresh(page, presetUrl({ host: server.url, model }));
+  await runTask(page, 'Say first.');
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('first');
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await inspector.getByText('identity', { exact: true }).click();
+  await inspector.getByRole('button', { name: 'Edit identity' }).click();
+  await inspector.getByLabel('Template of identity').fill('You are a pirate coding agent on {{backend}}. Say arr.');
+  await inspector.getByRole('button', { name: 'Save section' }).click();
+  await runTask(page, 'Say second.');
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('second');
+  const system = (server.chatRequests()[1].body!.messages as { role: string; content: string }[])[0];
+  expect(system.content).toContain('You are a pirate coding agent on memory-shell');
+  expect((server.chatRequests()[0].body!.messages as { content: string }[])[0].content).not.toContain('pirate');
+});

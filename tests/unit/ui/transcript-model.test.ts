@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { TranscriptModel } from '../../../src/lib/ui/transcript-model';
+import { applyUrlParameters, defaultPlaygroundSettings } from '../../../src/lib/ui/playground-settings';
+import { unzipFiles, zipFiles } from '../../../src/lib/workspace/workspace-zip';
+import { ScriptedApprover, final, harness, tool } from '../helpers';
+
+describe('transcript', () => {
+  it('O1 U1 events become user turns, streamed text, tool cards with results, approvals and the outcome', async () => {
+    const h = harness([{ text: 'Reading.\n<tool>{"name":"read_file","args":{"path":"a.txt"}}</tool>', chunkSize: 3 }, tool('write_file', { path: 'a.txt', content: 'b' }), final('done')], {
+      files: { 'a.txt': 'a' },
+      approver: new ScriptedApprover([false]),
+      settings: { approval: 'ask' },
+    });
+    await h.agent.run('change a');
+    const model = new TranscriptModel(h.agent.session.id);
+    let before = model.view();
+    for (const event of h.events) model.apply(event);
+    const entries = model.view();
+    expect(entries.map((entry) => entry.kind)).toEqual(['user', 'assistant', 'tool', 'notice', 'assistant', 'approval', 'tool', 'assistant', 'outcome']);
+    expect(entries[1]).toMatchObject({ kind: 'assistant', text: expect.stringContaining('Reading.'), streaming: false });
+    expect(entries[2]).toMatchObject({ kind: 'tool', tool: 'read_file', status: 'ok', result: expect.stringContaining('1: a'), durationMs: expect.any(Number) });
+    expect(entries[6]).toMatchObject({ kind: 'tool', tool: 'write_file', status: 'refused', result: expect.stringContaining('approval denied') });
+    expect(entries.at(-1)).toMatchObject({ kind: 'outcome', text: expect.stringContaining('Finished with a final answer') });
+    expect(model.steps.map((step) => step.step)).toEqual([1, 2, 3]);
+    // Unchanged entries keep their identity between views; changed ones are new objects.
+    before = model.view();
+    expect(model.view()[0]).toBe(before[0]);
+  });
+
+  it('O1 a delegated child\'s events stay out of the parent transcript', () => {
+    const model = new TranscriptModel('parent');
+    expect(model.apply({ type: 'history.appended', item: { seq: 0, at: 1, kind: 'user', content: 'x' }, sessionId: 'child', at: 1 })).toBe(false);
+    expect(model.view()).toEqual([]);
+  });
+});
+
+describe('URL parameters', () => {
+  it('U1 host, model, workspace, sample, protocol and approval preset a session; bad values are reported', () => {
+    const { settings, ignored } = applyUrlParameters(defaultPlaygroundSettings(), '?host=http://127.0.0.1:9999/&model=llama3.2:1b&workspace=offline&sample=find-the-bug&protocol=text&approval=never');
+    expect(settings).toMatchObject({ host: 'http://127.0.0.1:9999', model: 'llama3.2:1b', workspace: 'offline', sample: 'find-the-bug', protocol: 'text', approval: 'never' });
+    expect(ignored).toEqual([]);
+    const bad = applyUrlParameters(defaultPlaygroundSettings(), '?host=ftp://x&protocol=telepathy&model=demo');
+    expect(bad.ignored).toEqual(['host=ftp://x', 'protocol=telepathy']);
+    expect(bad.settings.model).toBe('');
+  });
+});
+
+describe('zip', () => {
+  it('W6 a workspace round-trips through a zip; binaries and escaping paths are left out and named', () => {
+    const bytes = zipFiles({ 'src/a.js': 'export const a = 1;\n', 'README.md': '# r' });
+    expect(unzipFiles(bytes)).toEqual({ files: { 'src/a.js': 'export const a = 1;\n', 'README.md': '# r' }, skipped: [] });
+    expect(() => unzipFiles(new Uint8Array([1, 2, 3]))).toThrow(/not a readable zip/);
+  });
+});
