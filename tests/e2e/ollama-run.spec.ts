@@ -102,3 +102,13 @@ test('P4 editing a prompt section for this session changes the next request', as
   expect(system.content).toContain('You are a pirate coding agent on memory-shell');
   expect((server.chatRequests()[0].body!.messages as { content: string }[])[0].content).not.toContain('pirate');
 });
+
+test('W2 in the browser, the offline shell runs a sample project\'s node --test suite (QuickJS)', async ({ page, ollama }) => {
+  const server = await ollama({ script: [{ toolCalls: [{ name: 'run_shell', arguments: { command: 'npm test' } }] }, { content: 'Two tests fail.' }] });
+  await openFresh(page, presetUrl({ host: server.url, model, sample: 'find-the-bug', approval: 'auto' }));
+  await runTask(page, 'Run the tests.');
+  const card = page.getByLabel('Tool call run_shell');
+  await expect(card).toContainText('✖ 10% off');
+  await expect(card).toContainText('ℹ fail 2');
+  await expect(card).toContainText('exit 1');
+});

@@ -7,6 +7,7 @@ import type { DirectoryEntry, EntryKind, ExecOptions, ExecResult, FileStat, Repo
 import { WorkspaceError } from '../harness/workspace-error';
 import { isInside, outsideRoot, relativePath, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
+import { nodeCommands } from './offline-node/node-command';
 
 const root = '/workspace';
 const maxKeptOutput = 1_000_000;
@@ -41,7 +42,7 @@ export class MemoryWorkspace implements Workspace {
   private ready: Promise<void>;
 
   constructor(private readonly options: MemoryWorkspaceOptions = {}) {
-    this.bash = new Bash({ fs: this.fs, cwd: root, env: { HOME: root } });
+    this.bash = new Bash({ fs: this.fs, cwd: root, env: { HOME: root }, customCommands: nodeCommands({ root }) });
     this.ready = this.seed(options.files ?? {});
   }
 
@@ -61,9 +62,12 @@ export class MemoryWorkspace implements Workspace {
       os: 'a simulated Unix (no real processes)',
       shell: 'bash (simulated by just-bash; common commands: ls, cat, grep, rg, sed, awk, find, jq, diff, …)',
       persistence: 'each command runs in a fresh shell: cd and variables do not persist; files do',
-      has: { node: false, npm: false, git: false, network: false },
-      exampleCommand: 'ls -la',
-      notes: ['There is no node, npm, python or git binary: read and edit files with the file tools, check them with shell text tools.'],
+      has: { node: true, npm: true, git: false, network: false },
+      exampleCommand: 'node --test',
+      notes: [
+        'node is not Node.js: it runs plain JavaScript in a QuickJS sandbox (ES modules with relative imports, console, process.exit, node:assert, node:test); there is no fs, child_process, network or npm package. `node --test` runs test/**/*.js and *.test.js.',
+        'npm only runs package.json scripts (npm test, npm run NAME); it cannot install anything. There is no python or git binary.',
+      ],
     };
   }
 
@@ -162,7 +166,13 @@ export class MemoryWorkspace implements Workspace {
     let timedOut = false;
     const timer = setTimeout(() => ((timedOut = true), controller.abort()), timeoutMs);
     try {
-      const sandbox = new Bash({ fs: this.fs, cwd, env: { HOME: root, ...(options.env ?? {}) }, executionLimits: { maxExecutionTimeMs: timeoutMs, maxOutputSize: maxKeptOutput * 4 } });
+      const sandbox = new Bash({
+        fs: this.fs,
+        cwd,
+        env: { HOME: root, ...(options.env ?? {}) },
+        executionLimits: { maxExecutionTimeMs: timeoutMs, maxOutputSize: maxKeptOutput * 4 },
+        customCommands: nodeCommands({ root, deadlineMs: timeoutMs }),
+      });
       const result = await sandbox.exec(command, { signal: controller.signal, rawScript: true });
       const deadline = result.exitCode === 124 && /deadline/.test(result.stderr);
       const keep = (text: string) => (text.length > maxKeptOutput ? text.slice(0, maxKeptOutput) : text);

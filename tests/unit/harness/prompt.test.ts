@@ -75,12 +75,14 @@ describe('prompt', () => {
     expect(h.model.requests[0].messages[0].content).toContain('You are a careful tester using memory-shell');
   });
 
-  it('W5 the offline shell prompt never offers node, npm or git, and says cd does not persist', async () => {
+  it('W5 the offline shell prompt says what its node is (QuickJS, no fs or packages) and that cd does not persist', async () => {
     const prefix = assemblePrefix(await state());
-    expect(prefix.text).toContain('not available: node, npm, git (binary), network');
+    expect(prefix.text).toContain('not available: git (binary), network');
+    expect(prefix.text).toContain('node is not Node.js: it runs plain JavaScript in a QuickJS sandbox');
+    expect(prefix.text).toContain('npm only runs package.json scripts');
     expect(prefix.text).toContain('cd and variables do not persist');
-    expect(prefix.text).not.toMatch(/node --test|npm test|pytest/);
-    expect(prefix.text).toContain('"command":"ls -la"');
+    expect(prefix.text).toContain('"command":"node --test"');
+    expect(prefix.text).not.toMatch(/git (status|log|commit)|pip install|npm install/);
   });
 
   it('S3 memory is rendered after the stable prefix, as the history grows', async () => {

@@ -1,0 +1,105 @@
+/**
+ * `node` and `npm` for the offline shell, as just-bash commands. node runs plain JavaScript in
+ * QuickJS: `node FILE [args]`, `node -e CODE`, `node --test [files]`; npm runs package.json
+ * scripts (`npm test`, `npm run NAME`) and says plainly that it cannot install anything.
+ */
+import { defineCommand } from 'just-bash';
+import type { Command, IFileSystem } from 'just-bash';
+import { runModule } from './quickjs-runner';
+
+const version = 'v0.0.0 (QuickJS in the offline shell: ES modules, console, node:assert, node:test; no fs, network or npm packages)';
+const sourceFile = /\.(m?js|cjs|json)$/;
+
+async function snapshotSources(fs: IFileSystem, root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const path of fs.getAllPaths()) {
+    if (!path.startsWith(`${root}/`) || !sourceFile.test(path) || path.includes('/node_modules/') || path.includes('/.git/')) continue;
+    const stat = await fs.stat(path).catch(() => null);
+    if (stat?.isFile && stat.size < 1024 * 1024) files.set(path, await fs.readFile(path));
+  }
+  return files;
+}
+
+function absolute(cwd: string, path: string): string {
+  const joined = path.startsWith('/') ? path : `${cwd}/${path}`;
+  const parts: string[] = [];
+  for (const part of joined.split('/')) {
+    if (!part || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+const testFile = /(^|\/)(test|tests|__tests__)\/.*\.(m?js|cjs)$|\.(test|spec)\.(m?js|cjs)$|(^|\/)test-[^/]*\.(m?js|cjs)$|_test\.(m?js|cjs)$/;
+
+export function nodeCommands(options: { root: string; deadlineMs?: number }): Command[] {
+  const deadlineMs = options.deadlineMs ?? 20_000;
+  const node = defineCommand('node', async (args, context) => {
+    if (args[0] === '--version' || args[0] === '-v') return { stdout: `${version}\n`, stderr: '', exitCode: 0 };
+    const files = await snapshotSources(context.fs, options.root);
+    const env = Object.fromEntries(context.env);
+    const budget = Math.min(deadlineMs, context.limits.maxExecutionTimeMs || deadlineMs);
+    const base = { files, env, cwd: context.cwd, deadlineMs: budget, signal: context.signal };
+    if (args[0] === '-e' || args[0] === '--eval') {
+      const result = await runModule({ ...base, entry: `${context.cwd}/[eval].mjs`, source: args[1] ?? '', argv: ['node', ...args.slice(2)] });
+      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+    }
+    if (args[0] === '--test') {
+      const named = args.slice(1).filter((arg) => !arg.startsWith('-'));
+      const chosen = named.length
+        ? named.map((path) => absolute(context.cwd, path))
+        : [...files.keys()].filter((path) => path.startsWith(`${context.cwd}/`) && testFile.test(path.slice(context.cwd.length + 1))).sort();
+      if (chosen.length === 0) return { stdout: '', stderr: 'node --test: no test files found (looked for test/**/*.js and *.test.js)\n', exitCode: 1 };
+      let stdout = '';
+      let stderr = '';
+      const totals = { tests: 0, pass: 0, fail: 0, skipped: 0 };
+      let failedFiles = 0;
+      const started = Date.now();
+      for (const file of chosen) {
+        if (!files.has(file)) {
+          stderr += `node --test: cannot find ${file}\n`;
+          failedFiles++;
+          continue;
+        }
+        const result = await runModule({ ...base, deadlineMs: Math.max(1, budget - (Date.now() - started)), entry: file, argv: ['node', file] });
+        stdout += result.stdout;
+        stderr += result.stderr;
+        if (result.tests) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result.tests[key];
+        if (result.exitCode !== 0 && !result.tests?.fail) failedFiles++;
+        if (result.timedOut) break;
+      }
+      stdout += `ℹ tests ${totals.tests}\nℹ pass ${totals.pass}\nℹ fail ${totals.fail}\nℹ skipped ${totals.skipped}\nℹ files ${chosen.length}${failedFiles ? ` (${failedFiles} failed to run)` : ''}\nℹ duration_ms ${Date.now() - started}\n`;
+      return { stdout, stderr, exitCode: totals.fail || failedFiles ? 1 : 0 };
+    }
+    const script = args.find((arg) => !arg.startsWith('-'));
+    if (!script) return { stdout: '', stderr: `node: give a file to run (node FILE), -e CODE, or --test. ${version}\n`, exitCode: 9 };
+    const entry = absolute(context.cwd, script);
+    if (!files.has(entry)) return { stdout: '', stderr: `node: cannot find module '${entry.slice(options.root.length + 1) || script}'\n`, exitCode: 1 };
+    const result = await runModule({ ...base, entry, argv: ['node', entry, ...args.slice(args.indexOf(script) + 1)] });
+    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+  });
+
+  const npm = defineCommand('npm', async (args, context) => {
+    const [verb, name] = args;
+    if (!verb || verb === '--version' || verb === '-v') return { stdout: '0.0.0 (offline shell: runs package.json scripts only)\n', stderr: '', exitCode: 0 };
+    if (['install', 'i', 'ci', 'add', 'update', 'uninstall'].includes(verb)) {
+      return { stdout: '', stderr: `npm ${verb}: the offline shell has no network and cannot install packages; only package.json scripts run here\n`, exitCode: 1 };
+    }
+    const script = verb === 'test' || verb === 't' ? 'test' : verb === 'start' ? 'start' : verb === 'run' || verb === 'run-script' ? name : undefined;
+    if (!script) return { stdout: '', stderr: `npm ${verb}: not available in the offline shell (supported: npm test, npm start, npm run NAME)\n`, exitCode: 1 };
+    let scripts: Record<string, string>;
+    try {
+      scripts = (JSON.parse(await context.fs.readFile(`${context.cwd}/package.json`)) as { scripts?: Record<string, string> }).scripts ?? {};
+    } catch (error) {
+      return { stdout: '', stderr: `npm: cannot read package.json in ${context.cwd}: ${(error as Error).message}\n`, exitCode: 1 };
+    }
+    const command = scripts[script];
+    if (!command) return { stdout: '', stderr: `npm: no script "${script}" in package.json (have: ${Object.keys(scripts).join(', ') || 'none'})\n`, exitCode: 1 };
+    if (!context.exec) return { stdout: '', stderr: 'npm: this shell cannot run scripts\n', exitCode: 1 };
+    const extra = verb === 'run' ? args.slice(2) : args.slice(1);
+    const result = await context.exec(`${command}${extra.length ? ` ${extra.filter((arg) => arg !== '--').join(' ')}` : ''}`, { cwd: context.cwd });
+    return { stdout: `\n> ${script}\n> ${command}\n\n${result.stdout}`, stderr: result.stderr, exitCode: result.exitCode };
+  });
+  return [node, npm];
+}
