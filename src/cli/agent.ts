@@ -15,6 +15,9 @@ import { OllamaModelClient } from '../lib/model/ollama-model-client';
 import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
 import { FileSessionStore } from '../lib/store/file-session-store';
 import { FileTaskStore } from '../lib/store/file-task-store';
+import { gitTools } from '../lib/workspace/git/git-tools';
+import { Checkpoints } from '../lib/workspace/git/checkpoints';
+import { GitRepository } from '../lib/workspace/git/git-repository';
 import { helpText, parseCliOptions, UsageError } from './cli-options';
 import type { CliOptions } from './cli-options';
 import { exitCodeFor, exitCodes } from './exit-codes';
@@ -113,10 +116,20 @@ async function main(): Promise<never> {
     log('\nstopping… (Ctrl-C again to quit at once)');
     controller.abort();
   });
+  const workspace = new NodeDirectoryWorkspace(root);
+  const { fs: gitFs, dir } = workspace.gitFs();
+  // Checkpoints only where a repository already exists: the runner never creates one uninvited.
+  const checkpoints = (await new GitRepository(gitFs, dir).exists()) ? new Checkpoints(gitFs, dir, workspace) : undefined;
   const agent = new Agent({
     model: client,
     modelName: model,
-    workspace: new NodeDirectoryWorkspace(root),
+    workspace,
+    extraTools: gitTools({ fs: gitFs, dir, workspace }),
+    afterStep: async ({ step, changedFiles }) => {
+      if (!checkpoints || !changedFiles) return;
+      const checkpoint = await checkpoints.create(agent.session.id, step);
+      log(`  checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
+    },
     store,
     tasks: new FileTaskStore(path.join(root, '.harness', 'tasks')),
     approver,

@@ -29,6 +29,8 @@ import type { StepStats, TranscriptEntry } from './transcript-model';
 import type { PlaygroundSettings } from './playground-settings';
 import { applyUrlParameters, defaultPlaygroundSettings, demoModelName } from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
+import type { Checkpoint, CheckpointDiff, Checkpoints } from '../workspace/git/checkpoints';
+import type { AnyTool } from '../harness/tools/tool-definition';
 
 export interface PromptSection {
   name: string;
@@ -72,6 +74,9 @@ export class Playground {
   notice = $state<{ kind: 'error' | 'info'; text: string } | undefined>(undefined);
   storageProblem = $state<string | undefined>(undefined);
   backend = $state({ label: 'Offline shell (just-bash, in this tab)', reason: '' });
+  checkpoints = $state.raw<Checkpoint[]>([]);
+  /** Bumped whenever workspace files may have changed, so that open editors can reload. */
+  filesVersion = $state(0);
 
   private database: HarnessDatabase | undefined;
   private store: SessionStore = new MemorySessionStore();
@@ -81,15 +86,25 @@ export class Playground {
   private model: TranscriptModel | undefined;
   private controller: AbortController | undefined;
   private snapshots: SnapshotRecorder | undefined;
+  private checkpointStore: Checkpoints | undefined;
+  private gitToolset: AnyTool[] = [];
 
   constructor(readonly origin: string) {
     this.connection = new ConnectionState(origin);
   }
 
-  /** The shell (just-bash) is loaded on demand, so that the page's entry chunk stays small. */
+  /** The shell (just-bash) and git are loaded on demand, so that the entry chunk stays small. */
   private async makeWorkspace(files: FileMap = {}): Promise<Workspace> {
-    const { MemoryWorkspace } = await import('../workspace/memory-workspace');
-    return new MemoryWorkspace({ files });
+    const [{ MemoryWorkspace }, { Checkpoints }, { gitTools }] = await Promise.all([
+      import('../workspace/memory-workspace'),
+      import('../workspace/git/checkpoints'),
+      import('../workspace/git/git-tools'),
+    ]);
+    const workspace = new MemoryWorkspace({ files });
+    const { fs, dir } = workspace.gitFs();
+    this.checkpointStore = new Checkpoints(fs, dir, workspace);
+    this.gitToolset = gitTools({ fs, dir, workspace });
+    return workspace;
   }
 
   private get current(): Workspace {
@@ -171,6 +186,7 @@ export class Playground {
       workspace: this.current,
       store: this.store,
       tasks: this.taskStore,
+      extraTools: this.gitToolset,
       approver: this.approver,
       settings: session.settings,
       session,
@@ -178,6 +194,7 @@ export class Playground {
       onEvent: (event) => this.onEvent(event),
       afterStep: async (info) => {
         await this.snapshots?.afterStep(info);
+        if (info.changedFiles) await this.checkpoint(session.id, info.step);
       },
     });
   }
@@ -219,7 +236,7 @@ export class Playground {
     if (this.store instanceof IndexedDbSessionStore) {
       await this.store.saveSnapshot(session.id, 0, files ?? (await collectFiles(this.workspace))).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
     }
-    await Promise.all([this.refreshSessions(), this.refreshFiles(), this.refreshTasks()]);
+    await Promise.all([this.refreshSessions(), this.refreshFiles(), this.refreshTasks(), this.refreshCheckpoints()]);
   }
 
   async openSession(id: string): Promise<void> {
@@ -236,7 +253,7 @@ export class Playground {
       const lastStart = events.findLastIndex((event) => event.type === 'run.started' && event.sessionId === id);
       const lastEnd = events.findLastIndex((event) => event.type === 'run.finished' && event.sessionId === id);
       this.interrupted = session.history.length > 0 && (lastStart > lastEnd || (lastStart === -1 && lastEnd === -1));
-      await Promise.all([this.refreshFiles(), this.refreshTasks()]);
+      await Promise.all([this.refreshFiles(), this.refreshTasks(), this.refreshCheckpoints()]);
     } catch (error) {
       this.notice = { kind: 'error', text: (error as Error).message };
     }
@@ -281,6 +298,37 @@ export class Playground {
     this.controller?.abort();
   }
 
+  private async checkpoint(sessionId: string, step: number): Promise<void> {
+    try {
+      await this.checkpointStore?.create(sessionId, step);
+      await this.refreshCheckpoints();
+    } catch (error) {
+      this.notice = { kind: 'error', text: `Could not make a checkpoint: ${(error as Error).message}` };
+    }
+  }
+
+  async refreshCheckpoints(): Promise<void> {
+    this.checkpoints = this.session && this.checkpointStore ? await this.checkpointStore.list(this.session.id).catch(() => []) : [];
+  }
+
+  diffCheckpoints(from: string, to: string): Promise<CheckpointDiff[]> {
+    if (!this.checkpointStore) return Promise.resolve([]);
+    return this.checkpointStore.diff(from, to);
+  }
+
+  /** Restores a checkpoint; the current files are checkpointed first, so this can be undone. */
+  async restoreCheckpoint(oid: string): Promise<void> {
+    if (!this.session || !this.checkpointStore || this.running) return;
+    try {
+      await this.checkpointStore.restore(this.session.id, oid, this.session.history.length);
+      await Promise.all([this.refreshCheckpoints(), this.refreshFiles()]);
+      if (this.store instanceof IndexedDbSessionStore) await this.store.saveSnapshot(this.session.id, this.session.history.length, await collectFiles(this.current));
+      this.notice = { kind: 'info', text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.` };
+    } catch (error) {
+      this.notice = { kind: 'error', text: `Could not restore: ${(error as Error).message}` };
+    }
+  }
+
   async refreshSessions(): Promise<void> {
     this.sessions = await this.store.list().catch(() => []);
   }
@@ -288,6 +336,7 @@ export class Playground {
   async refreshFiles(): Promise<void> {
     if (!this.workspace) return;
     this.files = Object.keys(await collectFiles(this.workspace).catch(() => ({}))).sort();
+    this.filesVersion++;
   }
 
   async refreshTasks(): Promise<void> {

@@ -8,6 +8,10 @@ import { WorkspaceError } from '../harness/workspace-error';
 import { isInside, outsideRoot, relativePath, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
 import { nodeCommands } from './offline-node/node-command';
+import type { GitCapable } from './workspace-capabilities';
+import { gitFsOverVirtual } from './git/git-fs';
+import type { GitFs } from './git/git-fs';
+import { GitRepository } from './git/git-repository';
 
 const root = '/workspace';
 const maxKeptOutput = 1_000_000;
@@ -36,7 +40,7 @@ function normalizeAbsolute(path: string): string {
   return `/${parts.join('/')}`;
 }
 
-export class MemoryWorkspace implements Workspace {
+export class MemoryWorkspace implements Workspace, GitCapable {
   readonly fs = new InMemoryFs();
   private readonly bash: Bash;
   private ready: Promise<void>;
@@ -55,6 +59,10 @@ export class MemoryWorkspace implements Workspace {
     }
   }
 
+  gitFs(): { fs: GitFs; dir: string } {
+    return { fs: gitFsOverVirtual(this.fs), dir: root };
+  }
+
   describe(): WorkspaceDescription {
     return {
       backend: 'memory-shell',
@@ -66,7 +74,7 @@ export class MemoryWorkspace implements Workspace {
       exampleCommand: 'node --test',
       notes: [
         'node is not Node.js: it runs plain JavaScript in a QuickJS sandbox (ES modules with relative imports, console, process.exit, node:assert, node:test); there is no fs, child_process, network or npm package. `node --test` runs test/**/*.js and *.test.js.',
-        'npm only runs package.json scripts (npm test, npm run NAME); it cannot install anything. There is no python or git binary.',
+        'npm only runs package.json scripts (npm test, npm run NAME); it cannot install anything. There is no python or git binary: use the git tools.',
       ],
     };
   }
@@ -197,16 +205,13 @@ export class MemoryWorkspace implements Workspace {
   }
 
   async repoContext(): Promise<RepoContext> {
-    return {
-      cwd: '.',
-      repository: false,
-      repoRoot: '.',
-      branch: '',
-      defaultBranch: '',
-      status: '',
-      recentCommits: [],
-      docs: await collectDocs(this),
-      note: 'the offline shell has no git',
-    };
+    await this.ready;
+    const docs = await collectDocs(this);
+    const repository = new GitRepository(gitFsOverVirtual(this.fs), root);
+    if (!(await repository.exists())) {
+      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet; the git tools create one on first use' };
+    }
+    const [branch, status, recentCommits] = await Promise.all([repository.branch(), repository.status(), repository.log(5)]);
+    return { cwd: '.', repository: true, repoRoot: '.', branch, defaultBranch: await repository.defaultBranch(), status: status.join('\n') || 'clean', recentCommits, docs };
   }
 }

@@ -12,6 +12,9 @@ import type { DirectoryEntry, EntryKind, ExecOptions, ExecResult, FileStat, Repo
 import { WorkspaceError } from '../harness/workspace-error';
 import { isInside, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
+import type { GitCapable } from './workspace-capabilities';
+import type { GitFs } from './git/git-fs';
+import * as nodeFs from 'node:fs';
 
 const run = promisify(execFile);
 const maxKeptOutput = 1_000_000;
@@ -31,11 +34,16 @@ function ioError(path: string, error: unknown): WorkspaceError {
   return new WorkspaceError('io', path, `${code ?? 'error'} on "${path}": ${(error as Error).message}`);
 }
 
-export class NodeDirectoryWorkspace implements Workspace {
+export class NodeDirectoryWorkspace implements Workspace, GitCapable {
   readonly root: string;
 
   constructor(root: string) {
     this.root = realpathSync(nodePath.resolve(root));
+  }
+
+  /** node:fs already has the shape isomorphic-git wants. */
+  gitFs(): { fs: GitFs; dir: string } {
+    return { fs: nodeFs as unknown as GitFs, dir: this.root };
   }
 
   describe(): WorkspaceDescription {

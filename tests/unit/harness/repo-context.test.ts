@@ -31,7 +31,7 @@ describe('repo context', () => {
     const context = await new NodeDirectoryWorkspace(mkdtempSync(path.join(tmpdir(), 'harness-nogit-'))).repoContext();
     expect(context.repository).toBe(false);
     expect(context.note).toMatch(/no git repository|git unavailable/);
-    expect((await new MemoryWorkspace().repoContext()).note).toContain('no git');
+    expect((await new MemoryWorkspace().repoContext()).note).toContain('not a git repository');
   });
 
   it('W4 W5 the prompt shows the live repo context and the backend\'s own description', async () => {

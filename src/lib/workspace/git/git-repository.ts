@@ -1,0 +1,114 @@
+/**
+ * W4 and the agent's git tool, through isomorphic-git over a backend's own files. A workspace
+ * without a repository gets one on first use (`ensure`).
+ */
+import './buffer-global';
+import git from 'isomorphic-git';
+import type { GitFs } from './git-fs';
+
+export const agentAuthor = { name: 'Harness Playground agent', email: 'agent@harness-playground.invalid' };
+
+const skipped = (path: string) => path.startsWith('node_modules/') || path.startsWith('.harness/sessions/');
+
+/** `git status --short` letters from isomorphic-git's status matrix [path, head, workdir, stage]. */
+function statusLetters(head: number, workdir: number, stage: number): string | undefined {
+  if (head === 1 && workdir === 1 && stage === 1) return undefined;
+  if (head === 0 && stage === 0) return '??';
+  if (head === 0) return workdir === stage ? 'A ' : 'AM';
+  if (workdir === 0) return stage === 0 ? 'D ' : ' D';
+  if (stage === 1) return ' M';
+  return workdir === stage ? 'M ' : 'MM';
+}
+
+export class GitRepository {
+  constructor(
+    readonly fs: GitFs,
+    readonly dir: string,
+  ) {}
+
+  private get base() {
+    return { fs: this.fs, dir: this.dir };
+  }
+
+  async exists(): Promise<boolean> {
+    try {
+      await this.fs.promises.stat(`${this.dir}/.git`);
+      return true;
+    } catch {
+      return false; // no .git folder: not a repository (yet)
+    }
+  }
+
+  async ensure(): Promise<void> {
+    if (!(await this.exists())) await git.init({ ...this.base, defaultBranch: 'main' });
+  }
+
+  async branch(): Promise<string> {
+    return (await git.currentBranch({ ...this.base, fullname: false })) ?? '(detached)';
+  }
+
+  async defaultBranch(): Promise<string> {
+    try {
+      const head = String(await this.fs.promises.readFile(`${this.dir}/.git/refs/remotes/origin/HEAD`, { encoding: 'utf8' }));
+      return head.replace(/^ref: refs\/remotes\/origin\//, '').trim();
+    } catch {
+      return (await this.branch()) || 'main'; // no remote: the current branch is the default
+    }
+  }
+
+  async status(): Promise<string[]> {
+    const matrix = await git.statusMatrix({ ...this.base, filter: (path) => !skipped(path) });
+    return matrix.flatMap(([path, head, workdir, stage]) => {
+      const letters = statusLetters(head, workdir, stage);
+      return letters ? [`${letters} ${path}`] : [];
+    });
+  }
+
+  async log(depth = 5): Promise<string[]> {
+    try {
+      const commits = await git.log({ ...this.base, depth });
+      return commits.map((entry) => `${entry.oid.slice(0, 7)} ${entry.commit.message.split('\n')[0]}`);
+    } catch {
+      return []; // no commits yet
+    }
+  }
+
+  async add(paths: string[]): Promise<string[]> {
+    const added: string[] = [];
+    const status = await git.statusMatrix({ ...this.base, filter: (path) => !skipped(path) });
+    for (const [path, , workdir] of status) {
+      if (!paths.some((wanted) => wanted === '.' || path === wanted || path.startsWith(`${wanted.replace(/\/$/, '')}/`))) continue;
+      if (workdir === 0) await git.remove({ ...this.base, filepath: path });
+      else await git.add({ ...this.base, filepath: path });
+      added.push(path);
+    }
+    return added;
+  }
+
+  async commit(message: string): Promise<string> {
+    return git.commit({ ...this.base, message, author: agentAuthor });
+  }
+
+  async headFiles(): Promise<Map<string, string>> {
+    const files = new Map<string, string>();
+    try {
+      const head = await git.resolveRef({ ...this.base, ref: 'HEAD' });
+      await this.collectTree(head, '', files);
+    } catch {
+      // No commit yet: everything is new.
+    }
+    return files;
+  }
+
+  async collectTree(commitOrTree: string, prefix: string, into: Map<string, string>): Promise<void> {
+    const { tree } = await git.readTree({ ...this.base, oid: commitOrTree });
+    for (const entry of tree) {
+      const path = prefix ? `${prefix}/${entry.path}` : entry.path;
+      if (entry.type === 'tree') await this.collectTree(entry.oid, path, into);
+      else if (entry.type === 'blob') {
+        const { blob } = await git.readBlob({ ...this.base, oid: entry.oid });
+        into.set(path, new TextDecoder().decode(blob));
+      }
+    }
+  }
+}
