@@ -41,6 +41,8 @@ export interface AgentOptions {
   budgets?: HistoryBudgets;
   /** Characters a tool result keeps (C1). */
   toolOutputChars?: number;
+  /** W1: how the app chose the workspace backend; reported as an event at the start of runs. */
+  workspaceChoice?: { reason: string };
   /** K: the workspace's persistent task graph; adds the task tools and the tasks section. */
   tasks?: TaskStore;
   /** S5: the per-workspace memory file the prompt includes when present ("" turns it off). */

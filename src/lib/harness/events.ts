@@ -18,6 +18,7 @@ export type HarnessEventBody =
   // run lifecycle
   | { type: 'run.started'; task: string; model: string; protocol: Protocol; depth: number }
   | { type: 'protocol.selected'; protocol: Protocol; reason: string }
+  | { type: 'workspace.selected'; backend: string; reason: string }
   | { type: 'run.finished'; outcome: Outcome; usage: Usage; steps: number }
   // prompt and request (P2, O1)
   | {

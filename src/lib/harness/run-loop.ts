@@ -107,6 +107,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   };
   await syncMemory();
   emit({ type: 'run.started', task: context.task, model: session.model, protocol, depth: agent.depth });
+  if (options.workspaceChoice && agent.depth === 0) emit({ type: 'workspace.selected', backend: environment.backend, reason: options.workspaceChoice.reason });
 
   const estimator = new TokenEstimator();
   const limits = settings.limits;

@@ -31,6 +31,8 @@ import { applyUrlParameters, defaultPlaygroundSettings, demoModelName } from './
 import { demoFiles, demoScript, demoTask } from './demo-session';
 import type { Checkpoint, CheckpointDiff, Checkpoints } from '../workspace/git/checkpoints';
 import type { AnyTool } from '../harness/tools/tool-definition';
+import { WorkspaceFactory } from './workspace-factory.svelte';
+import { tabId } from './tab-id';
 
 export interface PromptSection {
   name: string;
@@ -39,22 +41,6 @@ export interface PromptSection {
 }
 
 const workspaceId = 'browser-workspace';
-
-/**
- * S2: who holds a session's write lease. sessionStorage survives a reload of the same tab but is
- * not shared with other tabs, so a reloaded tab resumes its own run and a second tab is refused.
- */
-function tabId(): string {
-  try {
-    const existing = sessionStorage.getItem('harness-tab-id');
-    if (existing) return existing;
-    const id = `tab-${crypto.randomUUID()}`;
-    sessionStorage.setItem('harness-tab-id', id);
-    return id;
-  } catch {
-    return `tab-${crypto.randomUUID()}`; // storage refused (privacy mode): one id per page load
-  }
-}
 
 export class Playground {
   settings = $state<PlaygroundSettings>(defaultPlaygroundSettings());
@@ -73,7 +59,7 @@ export class Playground {
   task = $state('');
   notice = $state<{ kind: 'error' | 'info'; text: string } | undefined>(undefined);
   storageProblem = $state<string | undefined>(undefined);
-  backend = $state({ label: 'Offline shell (just-bash, in this tab)', reason: '' });
+  readonly factory = new WorkspaceFactory();
   checkpoints = $state.raw<Checkpoint[]>([]);
   /** Bumped whenever workspace files may have changed, so that open editors can reload. */
   filesVersion = $state(0);
@@ -93,18 +79,20 @@ export class Playground {
     this.connection = new ConnectionState(origin);
   }
 
-  /** The shell (just-bash) and git are loaded on demand, so that the entry chunk stays small. */
+  /** Makes a session's workspace (offline shell or WebContainer) with its git tools. */
   private async makeWorkspace(files: FileMap = {}): Promise<Workspace> {
-    const [{ MemoryWorkspace }, { Checkpoints }, { gitTools }] = await Promise.all([
-      import('../workspace/memory-workspace'),
-      import('../workspace/git/checkpoints'),
-      import('../workspace/git/git-tools'),
-    ]);
-    const workspace = new MemoryWorkspace({ files });
-    const { fs, dir } = workspace.gitFs();
-    this.checkpointStore = new Checkpoints(fs, dir, workspace);
-    this.gitToolset = gitTools({ fs, dir, workspace });
-    return workspace;
+    const made = await this.factory.make(files);
+    this.checkpointStore = made.checkpoints;
+    this.gitToolset = made.tools;
+    return made.workspace;
+  }
+
+  get backend() {
+    return this.factory.backend;
+  }
+
+  get previewUrl() {
+    return this.factory.previewUrl;
   }
 
   private get current(): Workspace {
@@ -133,23 +121,13 @@ export class Playground {
     const { settings, ignored } = applyUrlParameters(this.settings, search);
     this.settings = settings;
     if (ignored.length) this.notice = { kind: 'info', text: `Ignored URL parameters: ${ignored.join(', ')}` };
-    this.backend = this.chooseBackend();
+    this.factory.start(this.settings.workspace);
     await this.refreshSessions();
     const fromUrl = new URLSearchParams(search).has('sample');
     const latest = this.sessions.find((summary) => !summary.parentId);
     if (latest && !fromUrl) await this.openSession(latest.id);
     else await this.newSession(this.settings.sample);
     if (!this.isDemo) void this.connection.check(this.settings.host, this.settings.model);
-  }
-
-  /** W1 choice, honestly: this build has only the offline shell (WebContainer is issue #4). */
-  private chooseBackend() {
-    const wanted = this.settings.workspace;
-    const reason =
-      wanted === 'offline'
-        ? 'chosen in Settings'
-        : `${wanted === 'webcontainer' ? 'WebContainer was asked for, but' : 'auto:'} WebContainer is not built into this version yet, so the offline shell runs everything in this tab (no node, npm or git)`;
-    return { label: 'Offline shell (just-bash, in this tab)', reason };
   }
 
   async saveSettings(): Promise<void> {
@@ -187,6 +165,7 @@ export class Playground {
       store: this.store,
       tasks: this.taskStore,
       extraTools: this.gitToolset,
+      workspaceChoice: { reason: this.backend.reason },
       approver: this.approver,
       settings: session.settings,
       session,
