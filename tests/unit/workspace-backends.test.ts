@@ -2,7 +2,7 @@ import { mkdtempSync, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { workspaceContract } from './contracts/workspace-contract';
+import { workspaceContract } from './contracts/workspace-contract-suite';
 import { MemoryWorkspace } from '../../src/lib/workspace/memory-workspace';
 import { NodeDirectoryWorkspace } from '../../src/lib/workspace/node-directory-workspace';
 

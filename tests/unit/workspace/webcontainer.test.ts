@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workspaceContract } from '../contracts/workspace-contract';
+import { workspaceContract } from '../contracts/workspace-contract-suite';
 import { FakeWebContainer } from '../../fixtures/fake-webcontainer';
 import { WebContainerWorkspace } from '../../../src/lib/workspace/webcontainer/webcontainer-workspace';
 import { bootWebContainer, forgetBootAttempt } from '../../../src/lib/workspace/webcontainer/boot-webcontainer';

@@ -29,6 +29,9 @@ export interface CheckpointDiff {
 type TreeEntry = { mode: string; path: string; oid: string; type: 'blob' | 'tree' };
 
 export class Checkpoints {
+  /** Unchanged files keep their blob: hashing and compressing every file each time dominated. */
+  private readonly blobs = new Map<string, string>();
+
   constructor(
     private readonly fs: GitFs,
     private readonly dir: string,
@@ -56,7 +59,11 @@ export class Checkpoints {
     const folders = new Map<string, TreeEntry[]>([['', []]]);
     const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
     for (const [path, content] of Object.entries(files)) {
-      const oid = await git.writeBlob({ ...this.base, blob: new TextEncoder().encode(content) });
+      let oid = this.blobs.get(content);
+      if (!oid) {
+        oid = await git.writeBlob({ ...this.base, blob: new TextEncoder().encode(content) });
+        this.blobs.set(content, oid);
+      }
       let folder = folderOf(path);
       if (!folders.has(folder)) folders.set(folder, []);
       folders.get(folder)!.push({ mode: '100644', path: path.slice(folder ? folder.length + 1 : 0), oid, type: 'blob' });
