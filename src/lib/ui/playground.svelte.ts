@@ -55,6 +55,8 @@ export class Playground {
   files = $state.raw<string[]>([]);
   tasks = $state.raw<Task[]>([]);
   running = $state(false);
+  /** True while a session is being made or opened: nothing may run against a half-made one. */
+  loading = $state(false);
   interrupted = $state(false);
   task = $state('');
   notice = $state<{ kind: 'error' | 'info'; text: string } | undefined>(undefined);
@@ -85,14 +87,6 @@ export class Playground {
     this.checkpointStore = made.checkpoints;
     this.gitToolset = made.tools;
     return made.workspace;
-  }
-
-  get backend() {
-    return this.factory.backend;
-  }
-
-  get previewUrl() {
-    return this.factory.previewUrl;
   }
 
   private get current(): Workspace {
@@ -165,7 +159,7 @@ export class Playground {
       store: this.store,
       tasks: this.taskStore,
       extraTools: this.gitToolset,
-      workspaceChoice: { reason: this.backend.reason },
+      workspaceChoice: { reason: this.factory.backend.reason },
       approver: this.approver,
       settings: session.settings,
       session,
@@ -202,7 +196,16 @@ export class Playground {
   }
 
   async newSession(sampleId = this.settings.sample, files?: FileMap): Promise<void> {
-    if (this.running) return;
+    if (this.running || this.loading) return;
+    this.loading = true;
+    try {
+      await this.makeSession(sampleId, files);
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  private async makeSession(sampleId: string, files?: FileMap): Promise<void> {
     const sample = findSample(sampleId);
     const useDemo = this.isDemo && !files;
     this.workspace = await this.makeWorkspace(files ?? (useDemo ? demoFiles : (sample?.files ?? {})));
@@ -219,7 +222,8 @@ export class Playground {
   }
 
   async openSession(id: string): Promise<void> {
-    if (this.running) return;
+    if (this.running || this.loading) return;
+    this.loading = true;
     try {
       const session = await this.store.load(id);
       if (!session) throw new Error(`Session ${id} is gone.`);
@@ -235,12 +239,14 @@ export class Playground {
       await Promise.all([this.refreshFiles(), this.refreshTasks(), this.refreshCheckpoints()]);
     } catch (error) {
       this.notice = { kind: 'error', text: (error as Error).message };
+    } finally {
+      this.loading = false;
     }
   }
 
   /** Runs the task (or, with an empty task on an interrupted session, resumes it). */
   async run(task = this.task): Promise<void> {
-    if (this.running || !this.session || !this.agent) return;
+    if (this.running || this.loading || !this.session || !this.agent) return;
     if (!task.trim() && !this.interrupted) return;
     const session = this.session;
     session.settings = this.agentSettings(session.settings);

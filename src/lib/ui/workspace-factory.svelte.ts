@@ -9,6 +9,7 @@ import type { Checkpoints } from '../workspace/git/checkpoints';
 import type { WebContainerWorkspace } from '../workspace/webcontainer/webcontainer-workspace';
 import type { WorkspaceChoice } from '../workspace/webcontainer/choose-workspace';
 import { restoreFiles } from '../workspace/workspace-files';
+import type { GitCapable } from '../workspace/workspace-capabilities';
 import type { FileMap } from '../workspace/workspace-files';
 
 export interface MadeWorkspace {
@@ -17,12 +18,14 @@ export interface MadeWorkspace {
   tools: AnyTool[];
 }
 
-const offlineLabel = 'Offline shell (just-bash, in this tab)';
+const offlineLabel = 'Offline shell (just-bash in a worker of this tab)';
 
 export class WorkspaceFactory {
   backend = $state({ label: offlineLabel, reason: '' });
   previewUrl = $state<string | undefined>(undefined);
   private container: WebContainerWorkspace | undefined;
+  /** The last session's shell worker, stopped when the next session gets its own. */
+  private previous: { dispose(): void } | undefined;
 
   start(choice: WorkspaceChoice): void {
     if (choice === 'offline') {
@@ -54,12 +57,19 @@ export class WorkspaceFactory {
       await restoreFiles(this.container, files, { exact: true });
       return { workspace: this.container, tools: [] };
     }
-    const [{ MemoryWorkspace }, { Checkpoints: CheckpointStore }, { gitTools }] = await Promise.all([
-      import('../workspace/memory-workspace'),
-      import('../workspace/git/checkpoints'),
-      import('../workspace/git/git-tools'),
-    ]);
-    const workspace = new MemoryWorkspace({ files });
+    const [{ Checkpoints: CheckpointStore }, { gitTools }] = await Promise.all([import('../workspace/git/checkpoints'), import('../workspace/git/git-tools')]);
+    this.previous?.dispose();
+    let workspace: Workspace & GitCapable;
+    if (typeof Worker === 'function') {
+      // The shell runs in a Web Worker: a busy command never freezes the page.
+      const { WorkerWorkspace } = await import('../workspace/offline-worker/worker-workspace');
+      const worker = await WorkerWorkspace.create(files);
+      this.previous = worker;
+      workspace = worker;
+    } else {
+      const { MemoryWorkspace } = await import('../workspace/memory-workspace');
+      workspace = new MemoryWorkspace({ files });
+    }
     const { fs, dir } = workspace.gitFs();
     return { workspace, checkpoints: new CheckpointStore(fs, dir, workspace), tools: gitTools({ fs, dir, workspace }) };
   }

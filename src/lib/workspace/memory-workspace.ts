@@ -18,6 +18,8 @@ const maxKeptOutput = 1_000_000;
 
 export interface MemoryWorkspaceOptions {
   files?: Record<string, string>;
+  /** A filesystem to use instead of a new one (the worker's, which tracks changes). */
+  fs?: InMemoryFs;
   /** Hard ceiling for one command, whatever timeout the caller asks for. */
   maxCommandMs?: number;
 }
@@ -41,11 +43,12 @@ function normalizeAbsolute(path: string): string {
 }
 
 export class MemoryWorkspace implements Workspace, GitCapable {
-  readonly fs = new InMemoryFs();
+  readonly fs: InMemoryFs;
   private readonly bash: Bash;
   private ready: Promise<void>;
 
   constructor(private readonly options: MemoryWorkspaceOptions = {}) {
+    this.fs = options.fs ?? new InMemoryFs();
     this.bash = new Bash({ fs: this.fs, cwd: root, env: { HOME: root }, customCommands: nodeCommands({ root }) });
     this.ready = this.seed(options.files ?? {});
   }
