@@ -52,12 +52,13 @@ export class WorkspaceFactory {
 
   /** The shell, git and QuickJS load on demand, so that the entry chunk stays small. */
   async make(files: FileMap = {}): Promise<MadeWorkspace> {
+    const [{ Checkpoints: CheckpointStore }, { gitTools }] = await Promise.all([import('../workspace/git/checkpoints'), import('../workspace/git/git-tools')]);
     if (this.container) {
       // One WebContainer per page: a session gets it with exactly its own files.
       await restoreFiles(this.container, files, { exact: true });
-      return { workspace: this.container, tools: [] };
+      const { fs, dir } = this.container.gitFs();
+      return { workspace: this.container, checkpoints: new CheckpointStore(fs, dir, this.container), tools: gitTools({ fs, dir, workspace: this.container }) };
     }
-    const [{ Checkpoints: CheckpointStore }, { gitTools }] = await Promise.all([import('../workspace/git/checkpoints'), import('../workspace/git/git-tools')]);
     this.previous?.dispose();
     let workspace: Workspace & GitCapable;
     if (typeof Worker === 'function') {

@@ -80,3 +80,26 @@ describe('WebContainer adapter', () => {
     forgetBootAttempt();
   });
 });
+
+describe('git over the WebContainer fs API', () => {
+  it('W4 the git tools, repo context and checkpoints work over the container files (stand-in)', async () => {
+    const { gitTools } = await import('../../../src/lib/workspace/git/git-tools');
+    const { Checkpoints } = await import('../../../src/lib/workspace/git/checkpoints');
+    const workspace = new WebContainerWorkspace(new FakeWebContainer({ 'a.txt': 'one\n' }));
+    const { fs, dir } = workspace.gitFs();
+    const h = harness([tool('git_commit', { message: 'first' }), tool('write_file', { path: 'a.txt', content: 'two\n' }), tool('git', { action: 'status' }), final('ok')], {
+      workspace,
+      agent: { extraTools: gitTools({ fs, dir, workspace }) },
+    });
+    await h.agent.run('commit then change');
+    expect(toolResults(h)[0]).toMatch(/committed [0-9a-f]{7} on main: first \(1 file\)/);
+    expect(toolResults(h)[2]).toContain(' M a.txt');
+    expect(await workspace.repoContext()).toMatchObject({ repository: true, branch: 'main', status: ' M a.txt' });
+    const checkpoints = new Checkpoints(fs, dir, workspace);
+    const first = await checkpoints.create('s', 1);
+    await workspace.writeFile('a.txt', 'three\n');
+    await checkpoints.create('s', 2);
+    await checkpoints.restore('s', first.oid, 3);
+    expect(await workspace.readFile('a.txt')).toBe('two\n');
+  });
+});

@@ -21,7 +21,8 @@ export interface ContainerApi {
   readonly workdir: string;
   fs: {
     readFile(path: string, encoding: 'utf-8'): Promise<string>;
-    writeFile(path: string, data: string): Promise<void>;
+    readFile(path: string, encoding?: null): Promise<Uint8Array>;
+    writeFile(path: string, data: string | Uint8Array): Promise<void>;
     readdir(path: string, options: { withFileTypes: true }): Promise<ContainerDirEnt[]>;
     mkdir(path: string, options: { recursive: true }): Promise<string>;
     rm(path: string, options?: { force?: boolean; recursive?: boolean }): Promise<void>;

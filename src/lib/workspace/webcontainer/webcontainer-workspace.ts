@@ -9,6 +9,10 @@ import { WorkspaceError } from '../../harness/workspace-error';
 import { relativePath, relativeSegments } from '../workspace-paths';
 import { collectDocs } from '../project-docs';
 import type { ContainerApi } from './container-api';
+import type { GitCapable } from '../workspace-capabilities';
+import type { GitFs } from '../git/git-fs';
+import { gitFsOverContainer } from './container-git-fs';
+import { GitRepository } from '../git/git-repository';
 
 const maxKeptOutput = 1_000_000;
 
@@ -20,7 +24,7 @@ function failure(path: string, error: unknown): WorkspaceError {
   return new WorkspaceError('io', path, `${message} (at "${path}")`);
 }
 
-export class WebContainerWorkspace implements Workspace {
+export class WebContainerWorkspace implements Workspace, GitCapable {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -142,8 +146,19 @@ export class WebContainerWorkspace implements Workspace {
     return { exitCode: timedOut || aborted ? (exitCode === 0 ? 137 : exitCode) : exitCode, stdout: output, stderr: '', timedOut, aborted, durationMs: Date.now() - started, merged: true, ...(dropped ? { droppedChars: dropped } : {}) };
   }
 
+  gitFs(): { fs: GitFs; dir: string } {
+    return { fs: gitFsOverContainer(this.container), dir: this.container.workdir };
+  }
+
   async repoContext(): Promise<RepoContext> {
-    return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs: await collectDocs(this), note: 'git over WebContainer is not wired yet' };
+    const docs = await collectDocs(this);
+    const { fs, dir } = this.gitFs();
+    const repository = new GitRepository(fs, dir);
+    if (!(await repository.exists())) {
+      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet; the git tools create one on first use' };
+    }
+    const [branch, status, recentCommits] = await Promise.all([repository.branch(), repository.status(), repository.log(5)]);
+    return { cwd: '.', repository: true, repoRoot: '.', branch, defaultBranch: await repository.defaultBranch(), status: status.join('\n') || 'clean', recentCommits, docs };
   }
 
   teardown(): void {
