@@ -5,7 +5,7 @@
 import { Bash, InMemoryFs } from 'just-bash';
 import type { DirectoryEntry, EntryKind, ExecOptions, ExecResult, FileStat, RepoContext, Workspace, WorkspaceDescription } from '../harness/ports';
 import { WorkspaceError } from '../harness/workspace-error';
-import { isInside, outsideRoot, relativePath, relativeSegments } from './workspace-paths';
+import { isInside, normalizeAbsolute, outsideRoot, relativePath, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
 import { nodeCommands } from './offline-node/node-command';
 import type { GitCapable } from './workspace-capabilities';
@@ -30,16 +30,6 @@ function kindOf(stat: VirtualStat): EntryKind {
   if (stat.isSymbolicLink) return 'symlink';
   if (stat.isDirectory) return 'directory';
   return stat.isFile ? 'file' : 'other';
-}
-
-function normalizeAbsolute(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (!part || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
 }
 
 export class MemoryWorkspace implements Workspace, GitCapable {

@@ -20,6 +20,17 @@ export function relativeSegments(path: string): string[] {
   return segments;
 }
 
+/** Resolves `.` and `..` in an absolute virtual path (a `..` at the top stays at the top, as in POSIX). */
+export function normalizeAbsolute(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (!part || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
 export function relativePath(path: string): string {
   return relativeSegments(path).join('/') || '.';
 }

@@ -6,6 +6,7 @@
 import { defineCommand } from 'just-bash';
 import type { Command, IFileSystem } from 'just-bash';
 import { runModule } from './quickjs-runner';
+import { normalizeAbsolute } from '../workspace-paths';
 
 const version = 'v0.0.0 (QuickJS in the offline shell: ES modules, console, node:assert, node:test; no fs, network or npm packages)';
 const sourceFile = /\.(m?js|cjs|json)$/;
@@ -21,14 +22,7 @@ async function snapshotSources(fs: IFileSystem, root: string): Promise<Map<strin
 }
 
 function absolute(cwd: string, path: string): string {
-  const joined = path.startsWith('/') ? path : `${cwd}/${path}`;
-  const parts: string[] = [];
-  for (const part of joined.split('/')) {
-    if (!part || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
+  return normalizeAbsolute(path.startsWith('/') ? path : `${cwd}/${path}`);
 }
 
 const testFile = /(^|\/)(test|tests|__tests__)\/.*\.(m?js|cjs)$|\.(test|spec)\.(m?js|cjs)$|(^|\/)test-[^/]*\.(m?js|cjs)$|_test\.(m?js|cjs)$/;

@@ -5,6 +5,7 @@
  */
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { normalizeAbsolute } from '../workspace-paths';
 import { assertSource, assertStrictSource, preludeSource, testSource } from './node-shims';
 
 export interface RunOptions {
@@ -37,22 +38,12 @@ function dirname(path: string): string {
   return path.slice(0, path.lastIndexOf('/')) || '/';
 }
 
-function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (!part || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
-}
-
 export function resolveSpecifier(base: string, requested: string, files: Map<string, string>): string {
   const bare = requested.replace(/^node:/, '');
   if (`node:${bare}` in builtins) return `node:${bare}`;
   if (unsupported.has(bare)) throw new Error(`node:${bare} is not available in the offline shell's node (QuickJS sandbox: no filesystem, processes or network)`);
   if (!requested.startsWith('.') && !requested.startsWith('/')) throw new Error(`package "${requested}" is not available: the offline shell cannot install npm packages`);
-  const target = requested.startsWith('/') ? normalize(requested) : normalize(`${dirname(base)}/${requested}`);
+  const target = requested.startsWith('/') ? normalizeAbsolute(requested) : normalizeAbsolute(`${dirname(base)}/${requested}`);
   for (const candidate of [target, `${target}.js`, `${target}.mjs`, `${target}/index.js`]) if (files.has(candidate)) return candidate;
   throw new Error(`Cannot find module '${requested}' imported from ${base}`);
 }

@@ -1,4 +1,5 @@
 /** The messages between the page and the offline-shell worker. Everything here is cloneable. */
+import type { GitStat } from '../git/git-fs';
 
 /** A file of the worker's filesystem, for seeding and for the page's copy (binary kept). */
 export type FileEntry = { path: string; data: Uint8Array } | { path: string; link: string };
@@ -23,14 +24,4 @@ export type WorkerResponse =
   | { id: number; kind: 'snapshot'; entries: FileEntry[] };
 
 /** A git stat without its methods (functions do not cross postMessage). */
-export interface PlainStat {
-  type: 'file' | 'dir' | 'symlink';
-  mode: number;
-  size: number;
-  ino: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  uid: number;
-  gid: number;
-  dev: number;
-}
+export type PlainStat = Omit<GitStat, 'isFile' | 'isDirectory' | 'isSymbolicLink'>;
