@@ -27,3 +27,15 @@ test('U1 first run without Ollama: the demo model shows tools, approvals, files 
   await page.screenshot({ path: 'test-results/screenshots/demo-1920x1080.png' });
   expect(errors).toEqual([]);
 });
+
+test('U1 the terminal runs commands on the workspace shell', async ({ page }) => {
+  await openFresh(page, '/?sample=failing-test&workspace=offline');
+  await page.getByRole('tab', { name: 'Terminal' }).click();
+  const terminal = page.getByLabel('Terminal', { exact: true });
+  await expect(terminal).toContainText('Each line is its own command');
+  await terminal.click();
+  await page.keyboard.type('npm test');
+  await page.keyboard.press('Enter');
+  await expect(terminal).toContainText('ℹ fail 2', { timeout: 20_000 });
+  await page.screenshot({ path: 'test-results/screenshots/terminal-1280x800.png' });
+});

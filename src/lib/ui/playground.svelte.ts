@@ -120,7 +120,7 @@ export class Playground {
     const fromUrl = new URLSearchParams(search).has('sample');
     const latest = this.sessions.find((summary) => !summary.parentId);
     if (latest && !fromUrl) await this.openSession(latest.id);
-    else await this.newSession(this.settings.sample);
+    else await this.newSession(this.settings.sample, undefined, { demo: this.isDemo && !fromUrl });
     if (!this.isDemo) void this.connection.check(this.settings.host, this.settings.model);
   }
 
@@ -195,19 +195,20 @@ export class Playground {
     this.prefix = [];
   }
 
-  async newSession(sampleId = this.settings.sample, files?: FileMap): Promise<void> {
+  /** `demo`: the bundled demo project and task (for the scripted Demo model). */
+  async newSession(sampleId = this.settings.sample, files?: FileMap, options: { demo?: boolean } = {}): Promise<void> {
     if (this.running || this.loading) return;
     this.loading = true;
     try {
-      await this.makeSession(sampleId, files);
+      await this.makeSession(sampleId, files, options.demo ?? false);
     } finally {
       this.loading = false;
     }
   }
 
-  private async makeSession(sampleId: string, files?: FileMap): Promise<void> {
+  private async makeSession(sampleId: string, files: FileMap | undefined, demo: boolean): Promise<void> {
     const sample = findSample(sampleId);
-    const useDemo = this.isDemo && !files;
+    const useDemo = demo && !files;
     this.workspace = await this.makeWorkspace(files ?? (useDemo ? demoFiles : (sample?.files ?? {})));
     const description = this.workspace.describe();
     const session = createSession({ model: this.modelLabel, settings: this.agentSettings(), workspace: { backend: description.backend, label: description.label } });

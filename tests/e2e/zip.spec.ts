@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync, strFromU8 } from 'fflate';
+import { expect, openFresh, presetUrl, test } from './fixtures';
+
+test('W6 export the workspace as a zip, then import it into a new session', async ({ page }) => {
+  await openFresh(page, presetUrl({ sample: 'find-the-bug', workspace: 'offline' }));
+  const files = page.getByRole('region', { name: 'Files' });
+  await expect(files).toContainText('discount.js');
+  const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'Export zip' }).click()]);
+  const path = await download.path();
+  const entries = unzipSync(new Uint8Array(readFileSync(path)));
+  expect(Object.keys(entries).sort()).toEqual(['README.md', 'package.json', 'src/cart.js', 'src/discount.js', 'test/cart.test.js']);
+  expect(strFromU8(entries['src/discount.js'])).toContain('applyDiscount');
+
+  await files.getByRole('combobox', { name: 'Sample project' }).selectOption('multi-file');
+  await expect(files).toContainText('units.js');
+  await files.locator('input[type=file][accept*="zip"]').setInputFiles({ name: 'cart.zip', mimeType: 'application/zip', buffer: readFileSync(path) });
+  await expect(files).toContainText('discount.js');
+  await expect(files).not.toContainText('units.js');
+  await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(3);
+});
