@@ -3,6 +3,7 @@
  * tests, the benchmark and the demo model. Its statistics follow Ollama's fields, with token
  * counts estimated from characters (about 4 a token) when the script gives none.
  */
+import { sleep } from '../harness/recovery/retry-policy';
 import type { ModelClient, ModelError, ModelInfo, ModelRequest, ModelResult, ReplyStats, ToolCall } from '../harness/ports';
 
 export type ScriptedReply =
@@ -17,14 +18,6 @@ export interface ScriptedModelOptions {
   contextLength?: number;
   /** What to do when the script runs out: an error (default) or repeat the last reply. */
   whenExhausted?: 'error' | 'repeat-last';
-}
-
-function abortable(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const timer = setTimeout(() => resolve(true), ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
-  });
 }
 
 const aborted: ModelResult = { ok: false, error: { kind: 'aborted', message: 'the request was aborted', retryable: false } };
@@ -54,7 +47,7 @@ export class ScriptedModelClient implements ModelClient {
     else if (this.options.whenExhausted === 'repeat-last' && this.script.length) entry = this.script[this.script.length - 1];
     else return { ok: false, error: { kind: 'server', message: `the scripted model has no reply left (it had ${this.script.length})`, retryable: false } };
     while ('respond' in entry) entry = entry.respond(request);
-    if (entry.delayMs && !(await abortable(entry.delayMs, request.signal))) return aborted;
+    if (entry.delayMs && !(await sleep(entry.delayMs, request.signal))) return aborted;
     if (request.signal.aborted) return aborted;
     if ('error' in entry) return { ok: false, error: entry.error };
     const text = entry.text ?? '';

@@ -3,7 +3,7 @@
  * memory, tasks and the workspace files. Import validates the shape and says exactly what is
  * wrong with a damaged or foreign file.
  */
-import AjvModule from 'ajv';
+import { Ajv } from '../harness/tools/ajv';
 import type { HarnessEvent } from '../harness/events';
 import type { Session } from '../harness/session';
 import type { Task } from '../harness/tasks/task-types';
@@ -23,7 +23,6 @@ export interface Trajectory {
   files: Record<string, string>;
 }
 
-const Ajv = ((AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule) as typeof AjvModule;
 const item = {
   type: 'object',
   required: ['seq', 'at', 'kind', 'content'],

@@ -33,8 +33,8 @@ export class SnapshotRecorder {
   }
 
   /** For the agent's `afterStep` hook: resolves once the files of this step are stored. */
-  async afterStep(info: { changedFiles: boolean }): Promise<void> {
-    if (info.changedFiles || this.dirty) await this.take(this.position);
+  async afterStep(info: { changedFiles: boolean }, files?: FileMap): Promise<void> {
+    if (info.changedFiles || this.dirty) await this.take(this.position, files);
   }
 
   /** Resolves when every snapshot asked for so far is stored (or has failed and been reported). */
@@ -42,11 +42,12 @@ export class SnapshotRecorder {
     return this.queue;
   }
 
-  take(position: number): Promise<void> {
+  /** `files`, when the caller already read them; read here otherwise. */
+  take(position: number, files?: FileMap): Promise<void> {
     this.dirty = false;
     this.queue = this.queue.then(async () => {
       try {
-        await this.options.store.saveSnapshot(this.options.sessionId, position, await collectFiles(this.options.workspace));
+        await this.options.store.saveSnapshot(this.options.sessionId, position, files ?? (await collectFiles(this.options.workspace)));
       } catch (error) {
         this.options.onError?.(`could not keep the workspace files: ${(error as Error).message}`);
       }

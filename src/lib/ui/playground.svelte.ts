@@ -19,7 +19,7 @@ import { IndexedDbTaskStore } from '../store/indexeddb-task-store';
 import { openHarnessDatabase } from '../store/harness-database';
 import type { HarnessDatabase } from '../store/harness-database';
 import { SnapshotRecorder } from '../store/snapshot-recorder';
-import { collectFiles, restoreFiles } from '../workspace/workspace-files';
+import { collectFiles, listFiles, restoreFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { findSample } from '../workspace/samples/sample-projects';
 import { ConnectionState } from './connection-state.svelte';
@@ -166,8 +166,10 @@ export class Playground {
       retryPolicy: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 32000, overloadsBeforeFallback: 3, maxNumPredict: 8192, maxContinuations: 2, ...(this.settings.fallbackModel ? { fallbackModel: this.settings.fallbackModel } : {}) },
       onEvent: (event) => this.onEvent(event),
       afterStep: async (info) => {
-        await this.snapshots?.afterStep(info);
-        if (info.changedFiles) await this.checkpoint(session.id, info.step);
+        // One read of the files serves both the snapshot (W6) and the checkpoint.
+        const files = info.changedFiles ? await collectFiles(this.current) : undefined;
+        await this.snapshots?.afterStep(info, files);
+        if (files) await this.checkpoint(session.id, info.step, files);
       },
     });
   }
@@ -284,9 +286,9 @@ export class Playground {
     this.controller?.abort();
   }
 
-  private async checkpoint(sessionId: string, step: number): Promise<void> {
+  private async checkpoint(sessionId: string, step: number, files: FileMap): Promise<void> {
     try {
-      await this.checkpointStore?.create(sessionId, step);
+      await this.checkpointStore?.create(sessionId, step, undefined, files);
       await this.refreshCheckpoints();
     } catch (error) {
       this.notice = { kind: 'error', text: `Could not make a checkpoint: ${(error as Error).message}` };
@@ -321,7 +323,7 @@ export class Playground {
 
   async refreshFiles(): Promise<void> {
     if (!this.workspace) return;
-    this.files = Object.keys(await collectFiles(this.workspace).catch(() => ({}))).sort();
+    this.files = (await listFiles(this.workspace).catch(() => [] as string[])).sort();
     this.filesVersion++;
   }
 

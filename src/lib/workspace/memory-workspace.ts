@@ -8,13 +8,13 @@ import { WorkspaceError } from '../harness/workspace-error';
 import { isInside, normalizeAbsolute, outsideRoot, relativePath, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
 import { nodeCommands } from './offline-node/node-command';
+import { BoundedOutput, maxKeptOutput } from './bounded-output';
 import type { GitCapable } from './workspace-capabilities';
 import { gitFsOverVirtual } from './git/git-fs';
 import type { GitFs } from './git/git-fs';
 import { GitRepository } from './git/git-repository';
 
 const root = '/workspace';
-const maxKeptOutput = 1_000_000;
 
 export interface MemoryWorkspaceOptions {
   files?: Record<string, string>;
@@ -176,14 +176,17 @@ export class MemoryWorkspace implements Workspace, GitCapable {
       });
       const result = await sandbox.exec(command, { signal: controller.signal, rawScript: true });
       const deadline = result.exitCode === 124 && /deadline/.test(result.stderr);
-      const keep = (text: string) => (text.length > maxKeptOutput ? text.slice(0, maxKeptOutput) : text);
-      const dropped = Math.max(0, result.stdout.length - maxKeptOutput) + Math.max(0, result.stderr.length - maxKeptOutput);
-      if (result.stdout) options.onOutput?.(keep(result.stdout), 'stdout');
-      if (result.stderr) options.onOutput?.(keep(result.stderr), 'stderr');
+      const stdout = new BoundedOutput();
+      const stderr = new BoundedOutput();
+      stdout.append(result.stdout);
+      stderr.append(result.stderr);
+      const dropped = stdout.dropped + stderr.dropped;
+      if (stdout.text) options.onOutput?.(stdout.text, 'stdout');
+      if (stderr.text) options.onOutput?.(stderr.text, 'stderr');
       return {
         exitCode: result.exitCode,
-        stdout: keep(result.stdout),
-        stderr: keep(result.stderr),
+        stdout: stdout.text,
+        stderr: stderr.text,
         timedOut: timedOut || deadline,
         aborted: Boolean(options.signal?.aborted),
         durationMs: Date.now() - started,
@@ -201,10 +204,6 @@ export class MemoryWorkspace implements Workspace, GitCapable {
     await this.ready;
     const docs = await collectDocs(this);
     const repository = new GitRepository(gitFsOverVirtual(this.fs), root);
-    if (!(await repository.exists())) {
-      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet; the git tools create one on first use' };
-    }
-    const [branch, status, recentCommits] = await Promise.all([repository.branch(), repository.status(), repository.log(5)]);
-    return { cwd: '.', repository: true, repoRoot: '.', branch, defaultBranch: await repository.defaultBranch(), status: status.join('\n') || 'clean', recentCommits, docs };
+    return repository.context(docs);
   }
 }

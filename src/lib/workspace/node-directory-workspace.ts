@@ -12,12 +12,12 @@ import type { DirectoryEntry, EntryKind, ExecOptions, ExecResult, FileStat, Repo
 import { WorkspaceError } from '../harness/workspace-error';
 import { isInside, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
+import { BoundedOutput } from './bounded-output';
 import type { GitCapable } from './workspace-capabilities';
 import type { GitFs } from './git/git-fs';
 import * as nodeFs from 'node:fs';
 
 const run = promisify(execFile);
-const maxKeptOutput = 1_000_000;
 const maxReadBytes = 8 * 1024 * 1024;
 
 function kindOf(stat: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): EntryKind {
@@ -148,8 +148,7 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
     const started = Date.now();
     return new Promise((resolve) => {
       const child = spawn('/bin/sh', ['-c', command], { cwd, env: { ...process.env, ...(options.env ?? {}) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-      const output = { stdout: '', stderr: '' };
-      let dropped = 0;
+      const output = { stdout: new BoundedOutput(), stderr: new BoundedOutput() };
       let timedOut = false;
       let aborted = false;
       const killGroup = () => {
@@ -163,12 +162,7 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
       const collect = (stream: 'stdout' | 'stderr') => (data: Buffer) => {
         const text = data.toString('utf8');
         options.onOutput?.(text, stream);
-        const room = maxKeptOutput - output[stream].length;
-        if (room >= text.length) output[stream] += text;
-        else {
-          output[stream] += text.slice(0, Math.max(0, room));
-          dropped += text.length - Math.max(0, room);
-        }
+        output[stream].append(text);
       };
       child.stdout.on('data', collect('stdout'));
       child.stderr.on('data', collect('stderr'));
@@ -181,7 +175,8 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
         options.signal?.removeEventListener('abort', onAbort);
         // Whatever the shell left behind in its group goes too.
         if (timedOut || aborted) killGroup();
-        resolve({ exitCode, stdout: output.stdout, stderr: output.stderr + extra, timedOut, aborted, durationMs: Date.now() - started, ...(dropped ? { droppedChars: dropped } : {}) });
+        const dropped = output.stdout.dropped + output.stderr.dropped;
+        resolve({ exitCode, stdout: output.stdout.text, stderr: output.stderr.text + extra, timedOut, aborted, durationMs: Date.now() - started, ...(dropped ? { droppedChars: dropped } : {}) });
       };
       child.on('error', (error) => finish(127, `failed to start: ${error.message}`));
       child.on('close', (code, signal) => finish(code ?? (signal ? 128 + 9 : 1)));

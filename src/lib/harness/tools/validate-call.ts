@@ -1,11 +1,9 @@
 /** T3: every call is checked before it runs; each error carries the correct usage. */
-import AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv } from './ajv';
 import type { AnyTool, ReadToolContext } from './tool-definition';
 import { describeFailure } from '../workspace-error';
 
-// ajv ships CommonJS; under ESM interop the class may sit on `.default`.
-const Ajv = ((AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule) as typeof AjvModule;
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<AnyTool, ValidateFunction>();
 

@@ -10,7 +10,7 @@ import type { Workspace } from '../../harness/ports';
 import { unifiedDiff } from '../../harness/tools/unified-diff';
 import { collectFiles, restoreFiles } from '../workspace-files';
 import type { FileMap } from '../workspace-files';
-import { agentAuthor } from './git-repository';
+import { GitRepository, agentAuthor } from './git-repository';
 import type { GitFs } from './git-fs';
 
 export interface Checkpoint {
@@ -46,14 +46,6 @@ export class Checkpoints {
     return `refs/harness/checkpoints/${sessionId}`;
   }
 
-  private async ensureRepository(): Promise<void> {
-    try {
-      await this.fs.promises.stat(`${this.dir}/.git`);
-    } catch {
-      await git.init({ ...this.base, defaultBranch: 'main' }); // first use: make the repository
-    }
-  }
-
   /** Writes blobs and nested trees for the files; returns the root tree's id. */
   private async writeTree(files: FileMap): Promise<string> {
     const folders = new Map<string, TreeEntry[]>([['', []]]);
@@ -87,9 +79,10 @@ export class Checkpoints {
     return treeOids.get('')!;
   }
 
-  async create(sessionId: string, step: number, label = `after step ${step}`): Promise<Checkpoint> {
-    await this.ensureRepository();
-    const files = await collectFiles(this.workspace);
+  /** `files`, when the caller already read the worktree; read here otherwise. */
+  async create(sessionId: string, step: number, label = `after step ${step}`, files?: FileMap): Promise<Checkpoint> {
+    await new GitRepository(this.fs, this.dir).ensure(); // first use makes the repository
+    files ??= await collectFiles(this.workspace);
     const tree = await this.writeTree(files);
     const ref = Checkpoints.ref(sessionId);
     const parent = await git.resolveRef({ ...this.base, ref }).then(

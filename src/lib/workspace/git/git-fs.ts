@@ -37,6 +37,21 @@ export interface GitFs {
   };
 }
 
+/** A stat's data without its methods: what crosses a postMessage, and what adapters fill in. */
+export type PlainGitStat = Omit<GitStat, 'isFile' | 'isDirectory' | 'isSymbolicLink'>;
+
+/** Adds the three methods isomorphic-git calls, from `type`. */
+export function withStatMethods(plain: PlainGitStat): GitStat {
+  return { ...plain, isFile: () => plain.type === 'file', isDirectory: () => plain.type === 'dir', isSymbolicLink: () => plain.type === 'symlink' };
+}
+
+/** A stable stand-in inode from a path (the virtual filesystems have none to give git). */
+export function pathInode(path: string): number {
+  let ino = 0;
+  for (let index = 0; index < path.length; index++) ino = (ino * 31 + path.charCodeAt(index)) >>> 0;
+  return ino;
+}
+
 /** just-bash errors carry the errno only in their message ("ENOENT: …"); git wants `.code`. */
 function withCode(error: unknown): Error {
   const failure = error instanceof Error ? error : new Error(String(error));
@@ -56,22 +71,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 export function gitFsOverVirtual(fs: IFileSystem): GitFs {
   const toStat = (stat: { isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean; mode: number; size: number; mtime: Date }, path: string): GitStat => {
     const type = stat.isSymbolicLink ? 'symlink' : stat.isDirectory ? 'dir' : 'file';
-    let ino = 0;
-    for (let index = 0; index < path.length; index++) ino = (ino * 31 + path.charCodeAt(index)) >>> 0;
-    return {
-      type,
-      mode: stat.mode,
-      size: stat.size,
-      ino,
-      mtimeMs: stat.mtime.getTime(),
-      ctimeMs: stat.mtime.getTime(),
-      uid: 1,
-      gid: 1,
-      dev: 1,
-      isFile: () => type === 'file',
-      isDirectory: () => type === 'dir',
-      isSymbolicLink: () => type === 'symlink',
-    };
+    return withStatMethods({ type, mode: stat.mode, size: stat.size, ino: pathInode(path), mtimeMs: stat.mtime.getTime(), ctimeMs: stat.mtime.getTime(), uid: 1, gid: 1, dev: 1 });
   };
   return {
     promises: {

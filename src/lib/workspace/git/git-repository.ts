@@ -5,6 +5,7 @@
 import './buffer-global';
 import git from 'isomorphic-git';
 import type { GitFs } from './git-fs';
+import type { RepoContext } from '../../harness/ports';
 
 export const agentAuthor = { name: 'Harness Playground agent', email: 'agent@harness-playground.invalid' };
 
@@ -87,6 +88,15 @@ export class GitRepository {
 
   async commit(message: string): Promise<string> {
     return git.commit({ ...this.base, message, author: agentAuthor });
+  }
+
+  /** W4 from this repository, for backends without a git binary. */
+  async context(docs: RepoContext['docs']): Promise<RepoContext> {
+    if (!(await this.exists())) {
+      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet; the git tools create one on first use' };
+    }
+    const [branch, status, recentCommits] = await Promise.all([this.branch(), this.status(), this.log(5)]);
+    return { cwd: '.', repository: true, repoRoot: '.', branch, defaultBranch: await this.defaultBranch(), status: status.join('\n') || 'clean', recentCommits, docs };
   }
 
   async headFiles(): Promise<Map<string, string>> {

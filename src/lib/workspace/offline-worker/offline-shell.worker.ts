@@ -50,7 +50,7 @@ async function seed(files: FileEntry[]): Promise<void> {
   }
 }
 
-function plainStat(stat: { type: PlainStat['type'] } & Omit<PlainStat, 'type'>): PlainStat {
+function plainStat(stat: PlainStat): PlainStat {
   const { type, mode, size, ino, mtimeMs, ctimeMs, uid, gid, dev } = stat;
   return { type, mode, size, ino, mtimeMs, ctimeMs, uid, gid, dev };
 }

@@ -1,5 +1,5 @@
 /** The messages between the page and the offline-shell worker. Everything here is cloneable. */
-import type { GitStat } from '../git/git-fs';
+import type { PlainGitStat } from '../git/git-fs';
 
 /** A file of the worker's filesystem, for seeding and for the page's copy (binary kept). */
 export type FileEntry = { path: string; data: Uint8Array } | { path: string; link: string };
@@ -24,4 +24,4 @@ export type WorkerResponse =
   | { id: number; kind: 'snapshot'; entries: FileEntry[] };
 
 /** A git stat without its methods (functions do not cross postMessage). */
-export type PlainStat = Omit<GitStat, 'isFile' | 'isDirectory' | 'isSymbolicLink'>;
+export type PlainStat = PlainGitStat;

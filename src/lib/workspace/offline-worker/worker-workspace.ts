@@ -9,6 +9,7 @@ import { WorkspaceError } from '../../harness/workspace-error';
 import type { WorkspaceErrorCode } from '../../harness/workspace-error';
 import type { GitCapable } from '../workspace-capabilities';
 import type { GitFs, GitStat } from '../git/git-fs';
+import { withStatMethods } from '../git/git-fs';
 import type { FileEntry, PlainStat, WorkerFailure, WorkerRequest, WorkerResponse } from './worker-messages';
 
 type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
@@ -165,8 +166,7 @@ export class WorkerWorkspace implements Workspace, GitCapable {
   gitFs(): { fs: GitFs; dir: string } {
     const forward = (name: string) => (...args: unknown[]) => this.send({ kind: 'call', target: 'git', name, args });
     const stat = (name: 'stat' | 'lstat') => async (path: string): Promise<GitStat> => {
-      const plain = (await forward(name)(path)) as PlainStat;
-      return { ...plain, isFile: () => plain.type === 'file', isDirectory: () => plain.type === 'dir', isSymbolicLink: () => plain.type === 'symlink' };
+      return withStatMethods((await forward(name)(path)) as PlainStat);
     };
     const promises = {
       readFile: forward('readFile'),

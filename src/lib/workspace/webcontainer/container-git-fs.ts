@@ -4,6 +4,7 @@
  * constant one would hide same-size edits); correct, if slower.
  */
 import type { GitFs, GitStat } from '../git/git-fs';
+import { pathInode, withStatMethods } from '../git/git-fs';
 import type { ContainerApi } from './container-api';
 
 function errno(code: string, path: string): Error {
@@ -34,10 +35,9 @@ export function gitFsOverContainer(container: ContainerApi): GitFs {
       type = entry.isDirectory() ? 'dir' : 'file';
       if (type === 'file') size = (await fs.readFile(target)).byteLength;
     }
-    let ino = 0;
-    for (let index = 0; index < target.length; index++) ino = (ino * 31 + target.charCodeAt(index)) >>> 0;
+    const ino = pathInode(target);
     const now = Date.now();
-    return { type, mode: type === 'dir' ? 0o40755 : 0o100644, size, ino, mtimeMs: now, ctimeMs: now, uid: 1, gid: 1, dev: 1, isFile: () => type === 'file', isDirectory: () => type === 'dir', isSymbolicLink: () => false };
+    return withStatMethods({ type, mode: type === 'dir' ? 0o40755 : 0o100644, size, ino, mtimeMs: now, ctimeMs: now, uid: 1, gid: 1, dev: 1 });
   };
   return {
     promises: {

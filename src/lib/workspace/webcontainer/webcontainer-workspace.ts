@@ -8,13 +8,12 @@ import type { DirectoryEntry, ExecOptions, ExecResult, FileStat, RepoContext, Wo
 import { WorkspaceError } from '../../harness/workspace-error';
 import { relativePath, relativeSegments } from '../workspace-paths';
 import { collectDocs } from '../project-docs';
+import { BoundedOutput } from '../bounded-output';
 import type { ContainerApi } from './container-api';
 import type { GitCapable } from '../workspace-capabilities';
 import type { GitFs } from '../git/git-fs';
 import { gitFsOverContainer } from './container-git-fs';
 import { GitRepository } from '../git/git-repository';
-
-const maxKeptOutput = 1_000_000;
 
 function failure(path: string, error: unknown): WorkspaceError {
   const message = (error as Error)?.message ?? String(error);
@@ -115,8 +114,7 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
       return { exitCode: 126, stdout: '', stderr: (error as Error).message, timedOut: false, aborted: false, durationMs: 0, merged: true };
     }
     const process = await this.container.spawn('jsh', ['-c', command], { cwd, env: options.env, output: true });
-    let output = '';
-    let dropped = 0;
+    const output = new BoundedOutput();
     let timedOut = false;
     let aborted = false;
     const stop = () => process.kill();
@@ -130,12 +128,7 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
         const { done, value } = await reader.read();
         if (done) break;
         options.onOutput?.(value, 'stdout');
-        const room = maxKeptOutput - output.length;
-        if (room >= value.length) output += value;
-        else {
-          output += value.slice(0, Math.max(0, room));
-          dropped += value.length - Math.max(0, room);
-        }
+        output.append(value);
       }
     })();
     // A killed process may never close its stream: its exit (or the kill) ends the wait.
@@ -143,7 +136,7 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
     await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 100))]);
     if (timer) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
-    return { exitCode: timedOut || aborted ? (exitCode === 0 ? 137 : exitCode) : exitCode, stdout: output, stderr: '', timedOut, aborted, durationMs: Date.now() - started, merged: true, ...(dropped ? { droppedChars: dropped } : {}) };
+    return { exitCode: timedOut || aborted ? (exitCode === 0 ? 137 : exitCode) : exitCode, stdout: output.text, stderr: '', timedOut, aborted, durationMs: Date.now() - started, merged: true, ...(output.dropped ? { droppedChars: output.dropped } : {}) };
   }
 
   gitFs(): { fs: GitFs; dir: string } {
@@ -154,11 +147,7 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
     const docs = await collectDocs(this);
     const { fs, dir } = this.gitFs();
     const repository = new GitRepository(fs, dir);
-    if (!(await repository.exists())) {
-      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet; the git tools create one on first use' };
-    }
-    const [branch, status, recentCommits] = await Promise.all([repository.branch(), repository.status(), repository.log(5)]);
-    return { cwd: '.', repository: true, repoRoot: '.', branch, defaultBranch: await repository.defaultBranch(), status: status.join('\n') || 'clean', recentCommits, docs };
+    return repository.context(docs);
   }
 
   teardown(): void {
