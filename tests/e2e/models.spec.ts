@@ -5,7 +5,7 @@ test('U2 pull a model by name with a progress bar; it then appears in the model 
   await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
-  await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText('Connected to Ollama 0.12.6');
+  await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText('Connected to Ollama 0.24.0');
   await expect(settings.getByRole('combobox', { name: 'Model' })).toContainText('qwen2.5-coder:7b · 4.7 GB · 7.6B');
   await settings.getByLabel('Pull a model').fill('llama3.2:1b');
   await settings.getByRole('button', { name: 'Pull' }).click();

@@ -76,6 +76,7 @@ export type ModelErrorKind =
   | 'not_found' // the model is not on the server
   | 'tools_unsupported' // native tools requested from a model without the capability
   | 'context_too_small' // the prompt cannot fit even after compaction
+  | 'context_overflow' // the server refused a prompt longer than num_ctx (instead of cutting it)
   | 'overloaded' // 429 / 503: try again later
   | 'server' // 5xx and other server-side failures
   | 'stream' // the stream broke or carried an error line mid-way

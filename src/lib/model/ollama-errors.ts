@@ -54,6 +54,9 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
     if (status === 400 && /does not support tools/i.test(message)) {
       return { kind: 'tools_unsupported', status, retryable: false, message: `Model "${context.model}" does not support native tool calls. Switch the protocol to "text" (or "auto"), or pick a model whose capabilities list "tools".` };
     }
+    if (status === 400 && /exceeds the context length/i.test(message)) {
+      return { kind: 'context_overflow', status, retryable: false, message: `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest messages: ${message}` };
+    }
     if (status === 429 || status === 503) {
       return { kind: 'overloaded', status, retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), message: `Ollama is busy (HTTP ${status}): ${message}` };
     }

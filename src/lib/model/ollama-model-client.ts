@@ -98,11 +98,14 @@ export class OllamaModelClient implements ModelClient {
     let content = '';
     const toolCalls: ToolCall[] = [];
     try {
-      const body: ChatRequest & { stream: true } = {
+      const body: ChatRequest & { stream: true; truncate: boolean } = {
         model: request.model,
         messages: request.messages.map(toWireMessage),
         options: wireOptions(request),
         stream: true,
+        // The harness budgets the context itself; an overflow must be an error it can act on
+        // (compact, R3), not history the server drops silently. Servers before 0.12 ignore it.
+        truncate: false,
         ...(request.tools?.length ? { tools: request.tools as ChatRequest['tools'] } : {}),
         ...(request.format ? { format: request.format } : {}),
         ...(request.options.keepAlive ? { keep_alive: request.options.keepAlive } : {}),
@@ -113,6 +116,8 @@ export class OllamaModelClient implements ModelClient {
       request.signal.addEventListener('abort', stop, { once: true });
       try {
         for await (const part of stream) {
+          // Parts already buffered must not finish a reply the caller has stopped.
+          if (request.signal.aborted) return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
           const piece = part.message?.content ?? '';
           if (piece) {
             content += piece;

@@ -70,7 +70,7 @@ describe('Ollama client', () => {
     const models = await client.listModels();
     expect(models.ok && models.value.map((model) => model.name)).toEqual(defaultModels.map((model) => model.name));
     expect(models.ok && models.value[0]).toMatchObject({ size: 4_683_087_332, parameterSize: '7.6B', quantization: 'Q4_K_M' });
-    expect(await client.version()).toEqual({ ok: true, value: '0.12.6' });
+    expect(await client.version()).toEqual({ ok: true, value: '0.24.0' });
   });
 
   it('pulls a model with progress events, and reports an unknown one clearly', async () => {
@@ -84,7 +84,7 @@ describe('Ollama client', () => {
     const listed = await client.listModels();
     expect(listed.ok && listed.value.map((model) => model.name)).toContain('llama3.2:1b');
     const missing = await client.pull('no-such-model');
-    expect(missing).toMatchObject({ ok: false, error: { message: expect.stringContaining('file does not exist') } });
+    expect(missing).toMatchObject({ ok: false, error: { message: expect.stringContaining('pull model manifest') } });
   });
 
   it('aborting stops a request that is streaming slowly', async () => {

