@@ -102,7 +102,7 @@ async function once(): Promise<number[]> {
       if (event.type === 'tool.started') Object.assign(clock, { inRun: true, runStarted: performance.now() });
       if (event.type === 'tool.finished') Object.assign(clock, { inRun: false, tool: clock.tool + performance.now() - clock.runStarted });
     },
-    settings: defaultSettings({ protocol: 'text', approval: 'auto', limits: { maxSteps: 0, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3 } }),
+    settings: defaultSettings({ protocol: 'text', approval: 'auto', limits: { maxSteps: 0, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 } }),
   });
   const result = await agent.run('benchmark the harness');
   if (result.outcome.kind !== 'final' || result.steps !== steps) throw new Error(`benchmark session failed: ${JSON.stringify(result.outcome)} after ${result.steps} steps`);

@@ -7,7 +7,10 @@ import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Agent } from '../lib/harness/agent';
 import type { AgentSettings } from '../lib/harness/settings';
-import { defaultSettings } from '../lib/harness/settings';
+import { defaultSettings, withTrustedSafety } from '../lib/harness/settings';
+import { resetSession } from '../lib/harness/session';
+import { analyzeShellCommand } from '../lib/workspace/shell-command-analyzer';
+import { workspaceStateDirectory } from './state-directory';
 import type { Session } from '../lib/harness/session';
 import { defaultRetryPolicy } from '../lib/harness/recovery/retry-policy';
 import type { ModelError } from '../lib/harness/ports';
@@ -26,7 +29,18 @@ import { progressLine } from './progress-printer';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-function settingsFrom(options: CliOptions, base: AgentSettings): AgentSettings {
+/**
+ * T7: what the command line says, on top of a stored session's own protocol, limits and model
+ * options. Approval, read-only, rules, verify command and depth come only from here.
+ */
+function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): AgentSettings {
+  const trusted = defaultSettings({
+    ...(options.approval ? { approval: options.approval } : {}),
+    ...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
+    ...(options.verify ? { verifyCommand: options.verify } : {}),
+    ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+  });
+  const base = stored ? withTrustedSafety(stored, trusted) : trusted;
   const limits = { ...base.limits };
   if (options.maxSteps !== undefined) limits.maxSteps = options.maxSteps;
   if (options.maxTokens !== undefined) limits.maxTokens = options.maxTokens;
@@ -38,10 +52,7 @@ function settingsFrom(options: CliOptions, base: AgentSettings): AgentSettings {
   return {
     ...base,
     ...(options.protocol ? { protocol: options.protocol } : {}),
-    ...(options.approval ? { approval: options.approval } : {}),
     ...(options.toolProfile ? { toolProfile: options.toolProfile } : {}),
-    ...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
-    ...(options.verify ? { verifyCommand: options.verify } : {}),
     limits,
     options: modelOptions,
   };
@@ -80,17 +91,24 @@ async function main(): Promise<never> {
   }
   const jsonResult = (value: Record<string, unknown>) => (options.json ? `${JSON.stringify(value)}\n` : '');
   const client = new OllamaModelClient({ host: options.host });
-  const store = new FileSessionStore(options.sessionDir ? path.resolve(options.sessionDir) : path.join(root, '.harness', 'sessions'));
+  const stateDirectory = options.sessionDir ? path.resolve(options.sessionDir) : workspaceStateDirectory(root);
+  const store = new FileSessionStore(path.join(stateDirectory, 'sessions'));
 
   let session: Session | undefined;
-  if (options.resume) {
-    const id = options.resume === 'latest' ? await store.latest() : options.resume;
+  const wanted = options.resume ?? options.reset;
+  if (wanted) {
+    const id = wanted === 'latest' ? await store.latest() : wanted;
     session = id ? ((await store.load(id).catch((error: Error) => (log(`error: ${error.message}`), null))) ?? undefined) : undefined;
     if (!session) {
-      log(`error: no session "${options.resume}" in ${store.directory}`);
+      log(`error: no session "${wanted}" in ${store.directory}`);
       return finish(exitCodes.usage, '');
     }
-    log(`resuming session ${session.id} (${session.history.length} items)`);
+    if (options.reset) {
+      session = resetSession(session);
+      await store.saveSession(session);
+      log(`reset session ${session.id}: history and memory cleared`);
+      if (!options.task) return finish(exitCodes.final, jsonResult({ outcome: { kind: 'reset' }, final: null, steps: 0, usage: null, sessionId: session.id }));
+    } else log(`resuming session ${session.id} (${session.history.length} items)`);
   }
   // Fail fast and clearly when the server is not there, instead of retrying a dead host.
   const version = await client.version();
@@ -107,7 +125,7 @@ async function main(): Promise<never> {
     return finish(exitCodeFor(outcome), jsonResult({ outcome, final: null, steps: 0, usage: null }));
   }
   if (session && options.model) session.model = options.model;
-  const settings = settingsFrom(options, session?.settings ?? defaultSettings());
+  const settings = settingsFrom(options, session?.settings);
   const approver = new TerminalApprover();
   const controller = new AbortController();
   let interrupts = 0;
@@ -125,13 +143,19 @@ async function main(): Promise<never> {
     modelName: model,
     workspace,
     extraTools: gitTools({ fs: gitFs, dir, workspace }),
+    analyzeShell: analyzeShellCommand,
+    beforeFirstChange: async () => {
+      if (!checkpoints) return;
+      const checkpoint = await checkpoints.create(agent.session.id, 0, 'baseline: the files before this run changed anything');
+      log(`  baseline checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
+    },
     afterStep: async ({ step, changedFiles }) => {
       if (!checkpoints || !changedFiles) return;
       const checkpoint = await checkpoints.create(agent.session.id, step);
       log(`  checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
     },
     store,
-    tasks: new FileTaskStore(path.join(root, '.harness', 'tasks')),
+    tasks: new FileTaskStore(path.join(stateDirectory, 'tasks')),
     approver,
     settings,
     session,
@@ -143,6 +167,7 @@ async function main(): Promise<never> {
     },
   });
   log(`session ${agent.session.id} in ${store.directory}`);
+  if (!workspace.describe().sandboxed && settings.approval === 'auto') log('note: approval "auto" on a real directory: run_shell runs commands on this machine without asking (this is not a sandbox)');
   const result = await agent.run(options.task, { signal: controller.signal });
   approver.close();
   const final = result.outcome.kind === 'final' ? result.outcome.answer : null;

@@ -22,6 +22,9 @@ export interface CliOptions {
   temperature?: number;
   sessionDir?: string;
   resume?: string;
+  /** S4: clear this session's history and memory (then run the task in it, if one is given). */
+  reset?: string;
+  maxDepth?: number;
   verify?: string;
   json: boolean;
   help: boolean;
@@ -30,6 +33,11 @@ export interface CliOptions {
 export const helpText = `Usage: npm run agent -- [options] "task"
 
 Runs the Harness Playground agent on a directory, against an Ollama server.
+
+Not a sandbox: file tools stay inside the workspace (links that lead out are refused), but
+run_shell runs real commands on this machine with your user rights and can reach anything you
+can. Keep --approval ask (the default) unless you trust the model with your machine. Command
+allow/deny rules are a guard against mistakes, not a sandbox.
 
 Options:
   --workspace DIR       directory the agent works in (default: .)
@@ -43,12 +51,17 @@ Options:
   --max-steps N         step limit, 0 = off (default: 30)
   --max-tokens N        token limit, 0 = off (default: 0)
   --max-seconds N       wall-time limit, 0 = off (default: 0)
-  --num-ctx N           context window to request (default: 8192)
+  --num-ctx N           context window to request (default: the model's, capped at 8192)
   --num-predict N       output limit per reply (default: 1024)
   --temperature X       sampling temperature (default: 0.2)
   --verify CMD          a final answer counts only when CMD exits 0
-  --session-dir DIR     where sessions are kept (default: WORKSPACE/.harness/sessions)
-  --resume ID|latest    continue a session; the task may then be omitted
+  --max-depth N         how deep delegation may nest, 0-3 (default: 1)
+  --session-dir DIR     where sessions and tasks are kept (default: outside the workspace,
+                        in ~/.local/state/harness-playground/workspaces/NAME-HASH)
+  --resume ID|latest    continue a session; the task may then be omitted. Safety settings
+                        (approval, read-only, verify, depth) come from this command line,
+                        never from the stored session
+  --reset ID|latest     clear a session's history and memory, then run the task in it
   --json                print one JSON object as the last line of output
   --help                show this help
 
@@ -94,6 +107,8 @@ export function parseCliOptions(argv: string[]): CliOptions {
         verify: { type: 'string' },
         'session-dir': { type: 'string' },
         resume: { type: 'string' },
+        reset: { type: 'string' },
+        'max-depth': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -125,9 +140,13 @@ export function parseCliOptions(argv: string[]): CliOptions {
     verify: values.verify,
     sessionDir: values['session-dir'],
     resume: values.resume,
+    reset: values.reset,
+    maxDepth: integer('max-depth', values['max-depth']),
     json: values.json ?? false,
     help: values.help ?? false,
   };
-  if (!options.help && !options.task && !options.resume) throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
+  if (!options.help && !options.task && !options.resume && !options.reset) throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
+  if (options.resume && options.reset) throw new UsageError('--resume and --reset cannot be combined: --reset clears the session that --resume would continue');
+  if (options.maxDepth !== undefined && options.maxDepth > 3) throw new UsageError(`--max-depth must be 0 to 3, got ${options.maxDepth}`);
   return options;
 }

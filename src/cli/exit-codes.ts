@@ -17,6 +17,7 @@ export const exitCodes = {
   modelFailed: 12,
   prompt: 13,
   store: 14,
+  limitFailedSteps: 15,
 } as const;
 
 export const exitCodeHelp = `Exit codes:
@@ -29,7 +30,8 @@ export const exitCodeHelp = `Exit codes:
    8  Ollama unreachable          9  model not found
   10  model has no tool support  11  context too small
   12  model failed (busy, server error, broken stream, bad reply) after retries
-  13  prompt template error      14  session store error`;
+  13  prompt template error      14  session store error
+  15  failed-steps limit reached (every tool call failed, several steps in a row)`;
 
 export function exitCodeFor(outcome: Outcome): number {
   switch (outcome.kind) {
@@ -38,7 +40,7 @@ export function exitCodeFor(outcome: Outcome): number {
     case 'aborted':
       return exitCodes.aborted;
     case 'limit':
-      return { steps: exitCodes.limitSteps, tokens: exitCodes.limitTokens, time: exitCodes.limitTime, format_errors: exitCodes.limitFormatErrors }[outcome.limit];
+      return { steps: exitCodes.limitSteps, tokens: exitCodes.limitTokens, time: exitCodes.limitTime, format_errors: exitCodes.limitFormatErrors, failed_steps: exitCodes.limitFailedSteps }[outcome.limit];
     case 'error':
       switch (outcome.error.kind) {
         case 'unreachable':
@@ -48,6 +50,7 @@ export function exitCodeFor(outcome: Outcome): number {
         case 'tools_unsupported':
           return exitCodes.toolsUnsupported;
         case 'context_too_small':
+        case 'context_overflow':
           return exitCodes.contextTooSmall;
         case 'prompt':
           return exitCodes.prompt;

@@ -1,9 +1,10 @@
 /** Human-readable progress on stderr, one line per event that matters. */
 import type { HarnessEvent } from '../lib/harness/events';
 import { describeOutcome } from '../lib/harness/outcome';
+import { escapeForTerminal } from './terminal-text';
 
 const short = (text: string, limit = 160) => {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = escapeForTerminal(text.replace(/[ \t\n]+/g, ' ').trim());
   return line.length > limit ? `${line.slice(0, limit)}…` : line;
 };
 
@@ -34,13 +35,15 @@ export function progressLine(event: HarnessEvent): string | undefined {
     case 'compaction':
       return `  compacted history: ${event.reason}`;
     case 'context.truncated':
-      return `  warning: the server truncated the prompt (prompt_eval_count ${event.promptEvalCount} ≥ num_ctx ${event.numCtx})`;
+      return `  the prompt did not fit num_ctx ${event.numCtx} (${event.detectedBy}: counted ${event.promptEvalCount ?? '-'}, estimated ${event.estimatedTokens}); the reply was dropped, compacting and asking again`;
+    case 'check.finished':
+      return `  done-check \`${short(event.command, 80)}\`: ${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}`;
     case 'model.error':
       return `  model error (${event.error.kind}): ${event.error.message}`;
     case 'store.error':
       return `  store error: ${event.message}`;
     case 'run.finished':
-      return `outcome: ${describeOutcome(event.outcome)} after ${event.steps} steps, ${event.usage.totalTokens} tokens`;
+      return `outcome: ${short(describeOutcome(event.outcome), 400)} after ${event.steps} steps, ${event.usage.totalTokens} tokens`;
     default:
       return undefined;
   }

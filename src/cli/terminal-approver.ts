@@ -2,8 +2,12 @@
 import { createInterface } from 'node:readline';
 import type { Interface } from 'node:readline';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../lib/harness/ports';
+import { escapeForTerminal } from './terminal-text';
 
 export class TerminalApprover implements Approver {
+  /** Where the question goes (stderr; a test passes its own). */
+  constructor(private readonly output: (text: string) => void = (text) => void process.stderr.write(text)) {}
+
   private lines: string[] = [];
   private waiting: ((line: string | null) => void)[] = [];
   private ended = false;
@@ -34,13 +38,15 @@ export class TerminalApprover implements Approver {
 
   async approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     this.start();
-    const args = JSON.stringify(request.args, null, 2);
-    process.stderr.write(`\nApprove tool call: ${request.tool}\n${args.length > 4000 ? `${args.slice(0, 4000)}\n…` : args}\n`);
-    if (request.diff) process.stderr.write(`${request.diff}\n`);
-    process.stderr.write('Approve? [y]es / [N]o / [a]lways for this tool: ');
+    // Shown whole and escaped: what is approved must be what is seen (nothing clipped or hidden).
+    const command = typeof request.args.command === 'string' ? `command (shown whole):\n  ${escapeForTerminal(request.args.command).replace(/\n/g, '\n  ')}\n` : '';
+    const args = escapeForTerminal(JSON.stringify(request.args, null, 2));
+    this.output(`\nApprove tool call: ${escapeForTerminal(request.tool)}\n${command}${args}\n`);
+    if (request.diff) this.output(`${escapeForTerminal(request.diff)}\n`);
+    this.output('Approve? [y]es / [N]o / [a]lways for this tool: ');
     const answer = await this.nextLine(signal);
     if (answer === null) {
-      process.stderr.write('\n(no input: denied; use --approval auto or never to run without asking)\n');
+      this.output('\n(no input: denied; use --approval auto or never to run without asking)\n');
       return { approved: false, reason: 'no answer on the terminal (end of input)' };
     }
     const word = answer.trim().toLowerCase();

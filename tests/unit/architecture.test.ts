@@ -23,6 +23,28 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('harness files import one another without cycles (dependencies point one way)', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of files('src/lib/harness')) {
+      const imports = [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from ['"](\.[^'"]+)['"]/gm)].map((match) => `${path.resolve(path.dirname(file), match[1])}.ts`);
+      graph.set(path.resolve(file), imports.filter((target) => target.includes(`${path.sep}harness${path.sep}`)));
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (node: string, trail: string[]) => {
+      if (state.get(node) === 'done') return;
+      if (state.get(node) === 'open') {
+        cycles.push(trail.slice(trail.indexOf(node)).concat(node).map((entry) => path.relative('src/lib/harness', entry)).join(' → '));
+        return;
+      }
+      state.set(node, 'open');
+      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(cycles).toEqual([]);
+  });
+
   it('source files stay under 400 lines', () => {
     const long = files('src').filter((file) => readFileSync(file, 'utf8').split('\n').length > 400);
     expect(long).toEqual([]);

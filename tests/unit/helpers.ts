@@ -9,6 +9,7 @@ import { MemoryWorkspace } from '../../src/lib/workspace/memory-workspace';
 import { MemorySessionStore } from '../../src/lib/store/memory-session-store';
 import type { ScriptedReply, ScriptedModelOptions } from '../../src/lib/model/scripted-model-client';
 import { ScriptedModelClient } from '../../src/lib/model/scripted-model-client';
+import { analyzeShellCommand } from '../../src/lib/workspace/shell-command-analyzer';
 
 export const tool = (name: string, args: Record<string, unknown> = {}) => ({ text: `<tool>${JSON.stringify({ name, args })}</tool>` });
 export const final = (answer: string) => ({ text: `<final>${answer}</final>` });
@@ -57,6 +58,7 @@ export function harness(
     settings: defaultSettings({ protocol: 'text', approval: 'auto', ...options.settings }),
     onEvent: (event) => events.push(event),
     wait: async () => true,
+    analyzeShell: analyzeShellCommand,
     ...options.agent,
   });
   return { agent, model, workspace, store, events, of: (type) => events.filter((event) => event.type === type) as never };

@@ -3,7 +3,7 @@
  * stores persist them, the inspector and evals read them. Every event carries the session id
  * and a timestamp; `step` counts model calls from 1.
  */
-import type { ModelError, ModelOptions, ReplyStats } from './ports';
+import type { ModelError, ModelOptions, ReplyStats } from './model-types';
 import type { HistoryItem, Memory } from './session';
 import type { Outcome, Usage } from './outcome';
 import type { Protocol } from './settings';
@@ -50,7 +50,19 @@ export type HarnessEventBody =
   | { type: 'retry'; step: number; attempt: number; delayMs: number; reason: string }
   | { type: 'model.fallback'; step: number; from: string; to: string; reason: string }
   | { type: 'compaction'; step: number; reason: string; beforeChars: number; afterChars: number; items: number }
-  | { type: 'context.truncated'; step: number; promptEvalCount: number; numCtx: number }
+  | {
+      type: 'context.truncated';
+      step: number;
+      numCtx: number;
+      /** What the server counted, when it answered at all. */
+      promptEvalCount?: number;
+      /** What the harness estimated for the prompt it sent. */
+      estimatedTokens: number;
+      /** How it was told: the server refused (truncate:false), counted up to num_ctx, or counted far less than was sent. */
+      detectedBy: 'server-refused' | 'count-at-limit' | 'count-below-estimate';
+      /** The reply made from the cut prompt was dropped, not executed (R3). */
+      discarded: boolean;
+    }
   // parsing, validation, approval, tools (T1–T6)
   | { type: 'parse.result'; step: number; kind: 'tool' | 'final' | 'malformed'; detail: string }
   | { type: 'validation'; step: number; tool: string; ok: boolean; error?: string }
@@ -80,7 +92,13 @@ export type HarnessEventBody =
   | { type: 'history.appended'; item: HistoryItem }
   | { type: 'memory.updated'; memory: Memory }
   | { type: 'delegate.started'; step: number; childSessionId: string; task: string; maxSteps: number }
-  | { type: 'delegate.finished'; step: number; childSessionId: string; outcome: Outcome }
+  | { type: 'delegate.finished'; step: number; childSessionId: string; outcome: Outcome; usage: Usage }
+  // U3 step mode
+  | { type: 'step.paused'; step: number; at: 'request' | 'reply' | 'tool' }
+  | { type: 'step.edited'; step: number; target: 'request' | 'reply'; before: string; after: string }
+  // L3 done-checks
+  | { type: 'check.started'; step: number; command: string }
+  | { type: 'check.finished'; step: number; command: string; passed: boolean; exitCode: number; aborted: boolean; durationMs: number }
   | { type: 'store.error'; message: string };
 
 export type HarnessEvent = HarnessEventBody & { sessionId: string; at: number };

@@ -1,7 +1,7 @@
 /** L2: how a run ended, as data. */
-import type { ModelError } from './ports';
+import type { ModelError } from './model-types';
 
-export type LimitName = 'steps' | 'tokens' | 'time' | 'format_errors';
+export type LimitName = 'steps' | 'tokens' | 'time' | 'format_errors' | 'failed_steps';
 
 export type Outcome =
   | { kind: 'final'; answer: string }

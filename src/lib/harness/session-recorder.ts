@@ -5,8 +5,11 @@
  */
 import type { EventSink, HarnessEvent, HarnessEventBody } from './events';
 import type { SessionStore } from './ports';
+import { canEditItems } from './ports';
 import type { HistoryItem, NewHistoryItem, Session } from './session';
 import { sessionMeta } from './session';
+import { bounds } from './bounds';
+import { clip } from './context/clip';
 
 /** Raised inside the loop when the store cannot keep an item; ends the run with an error. */
 export class StoreFailure extends Error {
@@ -17,6 +20,17 @@ export class StoreFailure extends Error {
 }
 
 const transient = new Set(['model.token', 'tool.output']);
+
+/** Stored events stay small whatever the model sent: long strings inside are clipped (the items keep what the model reads). */
+function boundedEvent(event: HarnessEvent): HarnessEvent {
+  const clipValue = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return value.length > bounds.eventStringChars ? clip(value, bounds.eventStringChars) : value;
+    if (depth > 6 || !value || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((entry) => clipValue(entry, depth + 1));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, entry]) => [key, clipValue(entry, depth + 1)]));
+  };
+  return JSON.stringify(event).length > bounds.eventStringChars ? (clipValue(event, 0) as HarnessEvent) : event;
+}
 
 export class SessionRecorder {
   private pending: HarnessEvent[] = [];
@@ -31,7 +45,7 @@ export class SessionRecorder {
 
   emit(body: HarnessEventBody): void {
     const event = { ...body, sessionId: this.session.id, at: this.now() } as HarnessEvent;
-    if (!transient.has(event.type)) this.pending.push(event);
+    if (!transient.has(event.type)) this.pending.push(boundedEvent(event));
     if (!this.sink) return;
     try {
       this.sink(event);
@@ -63,6 +77,25 @@ export class SessionRecorder {
       throw new StoreFailure(`could not save item ${full.seq} of session ${this.session.id}: ${(error as Error).message}`);
     }
     return full;
+  }
+
+  /**
+   * U3: replaces the text of the newest item (a step-mode edit before it is sent) and stores it
+   * again; the item keeps what it said before. Resolves to that original text.
+   */
+  async editLast(content: string): Promise<string> {
+    const last = this.session.history.at(-1);
+    if (!last) return '';
+    const original = last.edited?.original ?? last.content;
+    const edited = { ...last, content, edited: { original } } as HistoryItem;
+    this.session.history[this.session.history.length - 1] = edited;
+    try {
+      if (!canEditItems(this.store)) throw new Error('this store cannot change a stored item');
+      await this.store.replaceItem(this.session.id, edited);
+    } catch (error) {
+      throw new StoreFailure(`could not save the edited item ${edited.seq} of session ${this.session.id}: ${(error as Error).message}`);
+    }
+    return last.content;
   }
 
   /** Saves metadata and pending events; reports failures as events, never throws. */

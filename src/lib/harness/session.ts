@@ -1,5 +1,5 @@
 /** The session model (S1): everything a run needs to be resumed, listed and exported. */
-import type { ToolCall } from './ports';
+import type { ToolCall } from './model-types';
 import type { AgentSettings } from './settings';
 
 export interface Memory {
@@ -13,6 +13,8 @@ interface ItemBase {
   seq: number;
   /** Milliseconds since the epoch. */
   at: number;
+  /** U3: the item was changed in step mode; this is what it said before. */
+  edited?: { original: string };
 }
 
 export interface UserItem extends ItemBase {

@@ -1,5 +1,5 @@
 /** Per-session settings of the agent: protocol, tools, approval, limits. */
-import type { ModelOptions } from './ports';
+import type { ModelOptions } from './model-types';
 
 export type Protocol = 'native' | 'text';
 export type ProtocolChoice = Protocol | 'auto';
@@ -11,13 +11,19 @@ export interface Limits {
   maxSteps: number;
   maxTokens: number;
   maxSeconds: number;
+  /** Unparseable replies in a row (only those: a refused or failed tool call is a result). */
   maxFormatErrors: number;
+  /** Steps in a row whose every tool call failed; a separate guard, off by default. */
+  maxFailedSteps: number;
 }
 
 export interface ShellRules {
-  /** Commands matching one of these run without asking (glob-like: `*` matches anything). */
+  /**
+   * Commands matching one of these run without asking (`*` matches anything). A command with a
+   * substitution, a redirection to a file, eval/source or a nested shell is never auto-allowed.
+   */
   allow: string[];
-  /** Commands matching one of these are refused before anyone is asked. */
+  /** Commands (at any depth: `sh -c`, `$(…)`, `env X=1 …`) matching one of these are refused. */
   deny: string[];
 }
 
@@ -28,18 +34,26 @@ export interface AgentSettings {
   readOnly: boolean;
   limits: Limits;
   shellRules: ShellRules;
+  /** `numCtx` unset: the model's context length, capped at `contextCap` (C3). */
   options: ModelOptions;
-  /** D1: how deep delegation may nest (0 disables the delegate tool). */
+  /** The largest num_ctx chosen automatically (a user-set numCtx is not capped). */
+  contextCap: number;
+  /** D1: how deep delegation may nest (0 disables the delegate tool; at most maxDelegationDepth). */
   maxDepth: number;
   /** Per-session template overrides by section name (P4). */
   sectionOverrides: Record<string, string>;
   /** L3: a command that must pass before a final answer is accepted (e.g. the tests). */
   verifyCommand?: string;
-  /** Context length to budget for, when the server's is unknown or overridden. */
+  /** Context length to budget for when the server does not report one. */
   contextLength?: number;
 }
 
-export const defaultLimits: Limits = { maxSteps: 30, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3 };
+export const defaultLimits: Limits = { maxSteps: 30, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 };
+export const defaultContextCap = 8192;
+export const maxDelegationDepth = 3;
+
+/** A guard against mistakes, not a sandbox: see README "Approval and command rules". */
+export const defaultDenyRules = ['rm -rf /', 'rm -rf /*', 'rm -rf ~', 'rm -rf ~/*', 'sudo *', 'curl * | sh', 'curl * | bash', 'wget * | sh', 'wget * | bash', 'find / -delete', 'find / * -delete', 'mkfs*', 'dd * of=/dev/*'];
 
 export function defaultSettings(overrides: Partial<AgentSettings> = {}): AgentSettings {
   return {
@@ -47,11 +61,26 @@ export function defaultSettings(overrides: Partial<AgentSettings> = {}): AgentSe
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,
-    shellRules: { allow: [], deny: ['rm -rf /*', 'rm -rf /', 'sudo *', 'curl * | sh', 'wget * | sh'] },
-    options: { numCtx: 8192, numPredict: 1024, temperature: 0.2 },
+    shellRules: { allow: [], deny: [...defaultDenyRules] },
+    options: { numPredict: 1024, temperature: 0.2 },
+    contextCap: defaultContextCap,
     maxDepth: 1,
     sectionOverrides: {},
     ...overrides,
     limits: { ...defaultLimits, ...(overrides.limits ?? {}) },
   };
+}
+
+/** T7: the settings that gate safety. They never come from a stored, imported or linked artefact. */
+export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyCommand', 'maxDepth'] as const;
+
+/**
+ * T7: `stored` (a session file, an import) may bring its protocol, limits and model options; every
+ * setting that gates safety comes from `trusted` (the command line or the page's own settings).
+ */
+export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings): AgentSettings {
+  const merged: AgentSettings = { ...defaultSettings(), ...stored, limits: { ...defaultLimits, ...stored.limits }, shellRules: trusted.shellRules, approval: trusted.approval, readOnly: trusted.readOnly, maxDepth: trusted.maxDepth };
+  if (trusted.verifyCommand) merged.verifyCommand = trusted.verifyCommand;
+  else delete merged.verifyCommand;
+  return merged;
 }

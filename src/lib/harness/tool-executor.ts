@@ -4,7 +4,8 @@
  * can read; nothing here throws.
  */
 import type { HarnessEventBody } from './events';
-import type { ReadonlyWorkspace, ToolCall } from './ports';
+import type { ToolCall } from './model-types';
+import type { ReadonlyWorkspace } from './workspace-types';
 import type { Protocol } from './settings';
 import type { AnyTool, DelegateRequest, DelegateResult, ReadToolContext, ToolResult } from './tools/tool-definition';
 import type { Toolset } from './tools/tool-registry';
@@ -14,14 +15,18 @@ import { formatExample, repeatedCallNotice } from './protocol/notices';
 import { clipText } from './context/clip';
 import { describeFailure } from './workspace-error';
 import { isWritable, readonlyView } from './workspace-views';
+import type { StepGate } from './step-gate';
+import { bounds } from './bounds';
 
 export interface ExecutedCall {
   name: string;
   args: Record<string, unknown>;
   content: string;
   ok: boolean;
-  /** The call never reached its tool: unknown, invalid arguments (counts as a format error). */
+  /** The call never reached its tool: unknown tool or invalid arguments (a result the model reads, not a format error). */
   invalid: boolean;
+  /** Step mode: the person stopped the run at this call. */
+  stopped?: boolean;
   result?: ToolResult;
 }
 
@@ -34,6 +39,7 @@ export interface ExecutorOptions {
   emit: (body: HarnessEventBody) => void;
   toolOutputChars: number;
   delegate?: (request: DelegateRequest) => Promise<DelegateResult>;
+  stepGate?: StepGate;
 }
 
 /** Key order must not make two equal calls look different. */
@@ -60,7 +66,8 @@ export class ToolExecutor {
 
   private example = (tool: AnyTool) => formatExample(tool, this.options.protocol);
 
-  async execute(call: ToolCall, step: number, callIndex: number, signal: AbortSignal): Promise<ExecutedCall> {
+  /** `beforeWrite` runs before a tool that may change the workspace (the run's baseline checkpoint). */
+  async execute(call: ToolCall, step: number, callIndex: number, signal: AbortSignal, beforeWrite?: () => Promise<void>): Promise<ExecutedCall> {
     const { emit } = this.options;
     const callId = `${step}.${callIndex}`;
     const context: ReadToolContext = {
@@ -78,10 +85,19 @@ export class ToolExecutor {
       formatExample: this.example,
       unavailableReason: (name) => this.options.toolset.unavailableReason(name),
     });
-    emit({ type: 'validation', step, tool: call.name, ok: validation.ok, ...(validation.ok ? {} : { error: validation.error }) });
-    if (!validation.ok) return { name: call.name, args: asRecord(call.arguments), content: validation.error, ok: false, invalid: true };
+    emit({ type: 'validation', step, tool: call.name.slice(0, bounds.nameChars), ok: validation.ok, ...(validation.ok ? {} : { error: validation.error }) });
+    if (!validation.ok) {
+      const name = call.name.length > bounds.nameChars ? `${call.name.slice(0, bounds.nameChars)}…` : call.name;
+      return { name, args: asRecord(call.arguments), content: validation.error, ok: false, invalid: true };
+    }
 
     const { tool, args } = validation;
+    const risky = tool.risky || Boolean(tool.riskyWhen?.(args));
+    if (this.options.stepGate) {
+      emit({ type: 'step.paused', step, at: 'tool' });
+      const decision = await this.options.stepGate.pause({ at: 'tool', step, tool: tool.name, args, validation: { ok: true }, approval: this.options.gate.describe({ tool: tool.name, risky, args }) }, signal);
+      if (decision.action === 'stop') return { name: tool.name, args, content: 'error: the run was stopped before this call ran', ok: false, invalid: false, stopped: true };
+    }
     const key = `${tool.name}:${stableJson(args)}`;
     const repeated = key === this.lastCallKey;
     this.lastCallKey = key;
@@ -93,8 +109,8 @@ export class ToolExecutor {
 
     // The diff is made only when someone will look at it: computing it costs more than the loop.
     const preview = tool.access === 'write' && tool.preview ? () => tool.preview!(args, context).catch(() => undefined) : undefined;
-    const decision = await this.options.gate.decide({ tool: tool.name, risky: tool.risky, args, preview, sessionId: this.options.sessionId, step, signal });
-    if (tool.risky) emit({ type: 'approval', step, tool: tool.name, decision: decision.approved ? 'approved' : 'denied', by: decision.by, reason: decision.reason });
+    const decision = await this.options.gate.decide({ tool: tool.name, risky, args, preview, sessionId: this.options.sessionId, step, signal });
+    if (risky) emit({ type: 'approval', step, tool: tool.name, decision: decision.approved ? 'approved' : 'denied', by: decision.by, reason: decision.reason });
     if (!decision.approved) {
       return { name: tool.name, args, content: `error: approval denied for ${tool.name}: ${decision.reason}. Do not retry the same call; choose another way or give the final answer.`, ok: false, invalid: false };
     }
@@ -105,6 +121,7 @@ export class ToolExecutor {
     try {
       if (tool.access === 'write') {
         if (!isWritable(this.options.workspace)) throw new Error('this workspace is read-only');
+        await beforeWrite?.();
         result = await tool.run(args, { ...context, workspace: this.options.workspace });
       } else {
         result = await tool.run(args, context);

@@ -1,5 +1,5 @@
 /** DESIGN rule 4: read tools and subagents see a workspace that has no writing methods at all. */
-import type { ReadonlyWorkspace, Workspace } from './ports';
+import type { ReadonlyWorkspace, Workspace } from './workspace-types';
 
 export function readonlyView(workspace: ReadonlyWorkspace): ReadonlyWorkspace {
   return {

@@ -123,6 +123,12 @@ export class OllamaModelClient implements ModelClient {
             content += piece;
             request.onToken?.(piece);
           }
+          // A server that ignores num_predict cannot flood the harness: stop reading, keep what fits.
+          if (request.maxChars !== undefined && content.length > request.maxChars) {
+            stream.abort();
+            const stats: ReplyStats = { evalCount: Math.ceil(content.length / 4), doneReason: 'length' };
+            return { ok: true, reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats } };
+          }
           for (const call of part.message?.tool_calls ?? []) toolCalls.push({ name: call.function.name, arguments: call.function.arguments });
           if (part.done) {
             const stats: ReplyStats = {

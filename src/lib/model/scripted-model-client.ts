@@ -50,7 +50,9 @@ export class ScriptedModelClient implements ModelClient {
     if (entry.delayMs && !(await sleep(entry.delayMs, request.signal))) return aborted;
     if (request.signal.aborted) return aborted;
     if ('error' in entry) return { ok: false, error: entry.error };
-    const text = entry.text ?? '';
+    // Like a real client, at most `maxChars` of a reply are kept (a flood is cut, "length").
+    const full = entry.text ?? '';
+    const text = request.maxChars !== undefined && full.length > request.maxChars ? full.slice(0, request.maxChars) : full;
     const size = entry.chunkSize ?? 16;
     for (let index = 0; index < text.length; index += size) request.onToken?.(text.slice(index, index + size));
     const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);
@@ -63,6 +65,7 @@ export class ScriptedModelClient implements ModelClient {
       evalDurationNs: 500_000,
       doneReason: 'stop',
       ...entry.stats,
+      ...(text.length < full.length ? { doneReason: 'length' } : {}),
     };
     return { ok: true, reply: { model: request.model, content: text, toolCalls: entry.toolCalls ?? [], stats } };
   }

@@ -57,6 +57,12 @@ export class FileSessionStore implements SessionStore {
     }
   }
 
+  /** An edited copy is appended; on load, a copy marked `edited` replaces the one before it. */
+  async replaceItem(sessionId: string, item: HistoryItem): Promise<void> {
+    if (!item.edited) throw new Error(`item ${item.seq}: only edited items replace stored ones`);
+    await this.appendItem(sessionId, item);
+  }
+
   async appendEvents(sessionId: string, events: HarnessEvent[]): Promise<void> {
     await fs.appendFile(nodePath.join(this.folder(sessionId), 'events.jsonl'), events.map((event) => `${JSON.stringify(event)}\n`).join(''), 'utf8');
   }
@@ -91,9 +97,11 @@ export class FileSessionStore implements SessionStore {
       throw new Error(`session ${sessionId} is damaged: ${(error as Error).message}`);
     }
     const items = await this.readLines<HistoryItem>(nodePath.join(folder, 'items.jsonl'));
-    // Keep the first copy of each position; a repeated append after a crash is not history.
-    const seen = new Set<number>();
-    const history = items.filter((item) => !seen.has(item.seq) && seen.add(item.seq)).sort((a, b) => a.seq - b.seq);
+    // Keep the first copy of each position (a repeated append after a crash is not history),
+    // unless a later copy is a step-mode edit of it.
+    const bySeq = new Map<number, HistoryItem>();
+    for (const item of items) if (!bySeq.has(item.seq) || item.edited) bySeq.set(item.seq, item);
+    const history = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
     return { ...meta, history };
   }
 

@@ -128,6 +128,18 @@ export class IndexedDbSessionStore implements SessionStore {
     });
   }
 
+  /** U3: a step-mode edit replaces the stored item at the same position. */
+  async replaceItem(sessionId: string, item: HistoryItem): Promise<void> {
+    await this.guard(`saving the edited item ${item.seq} of session ${sessionId}`, async () => {
+      const transaction = this.database.transaction(['items', 'locks'], 'readwrite');
+      await committed(transaction, async () => {
+        const lock = await transaction.objectStore('locks').get(sessionId);
+        if (this.lockedBySomeoneElse(lock)) throw this.lockedError(sessionId, lock!);
+        await transaction.objectStore('items').put({ sessionId, seq: item.seq, item });
+      });
+    });
+  }
+
   async appendEvents(sessionId: string, events: HarnessEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.guard(`saving events of session ${sessionId}`, async () => {

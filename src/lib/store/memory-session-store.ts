@@ -30,6 +30,13 @@ export class MemorySessionStore implements SessionStore {
     items.push(copy(item));
   }
 
+  async replaceItem(sessionId: string, item: HistoryItem): Promise<void> {
+    const items = this.items.get(sessionId);
+    const at = items?.findIndex((entry) => entry.seq === item.seq) ?? -1;
+    if (!items || at === -1) throw new Error(`item ${item.seq} of session ${sessionId} is not stored`);
+    items[at] = copy(item);
+  }
+
   async appendEvents(sessionId: string, events: HarnessEvent[]): Promise<void> {
     const list = this.events.get(sessionId) ?? [];
     list.push(...copy(events));

@@ -23,29 +23,66 @@ export interface Trajectory {
   files: Record<string, string>;
 }
 
+const text = (maxLength = 2_000_000) => ({ type: 'string', maxLength });
+const id = { type: 'string', pattern: '^[\\w.-]{1,128}$' };
+const edited = { type: 'object', required: ['original'], properties: { original: text() } };
+const itemBase = { seq: { type: 'integer', minimum: 0 }, at: { type: 'number' }, edited };
 const item = {
   type: 'object',
   required: ['seq', 'at', 'kind', 'content'],
-  properties: { seq: { type: 'integer', minimum: 0 }, at: { type: 'number' }, kind: { enum: ['user', 'assistant', 'tool', 'notice'] }, content: { type: 'string' } },
+  discriminator: { propertyName: 'kind' },
+  oneOf: [
+    { properties: { ...itemBase, kind: { const: 'user' }, content: text() } },
+    {
+      properties: {
+        ...itemBase,
+        kind: { const: 'assistant' },
+        content: text(),
+        toolCalls: { type: 'array', maxItems: 1000, items: { type: 'object', required: ['name'], properties: { name: text(1000) } } },
+      },
+    },
+    {
+      required: ['name', 'args', 'ok'],
+      properties: { ...itemBase, kind: { const: 'tool' }, content: text(), name: text(1000), args: { type: 'object' }, ok: { type: 'boolean' }, childSessionId: id },
+    },
+    { required: ['reason'], properties: { ...itemBase, kind: { const: 'notice' }, content: text(), reason: text(200) } },
+  ],
 };
-const validate = new Ajv({ allErrors: false, strict: false }).compile({
+const stringList = { type: 'array', maxItems: 1000, items: text(10_000) };
+const schema = {
   type: 'object',
   required: ['format', 'version', 'session', 'events', 'tasks', 'files'],
   properties: {
+    exportedAt: { type: 'string' },
     session: {
       type: 'object',
       required: ['id', 'createdAt', 'updatedAt', 'title', 'model', 'settings', 'memory', 'history', 'workspace'],
       properties: {
-        id: { type: 'string', pattern: '^[\\w.-]{1,128}$' },
-        history: { type: 'array', items: item },
-        memory: { type: 'object', required: ['task', 'files', 'notes'], properties: { files: { type: 'array', items: { type: 'string' } }, notes: { type: 'array', items: { type: 'string' } } } },
+        id,
+        parentId: id,
+        forkOf: { type: 'object', required: ['sessionId', 'step'], properties: { sessionId: id, step: { type: 'integer', minimum: 0 } } },
+        createdAt: { type: 'number' },
+        updatedAt: { type: 'number' },
+        title: text(1000),
+        model: text(500),
+        workspace: { type: 'object', required: ['backend', 'label'], properties: { backend: text(200), label: text(1000), id: text(200) } },
+        settings: { type: 'object', properties: { sectionOverrides: { type: 'object', additionalProperties: text(100_000) } } },
+        memory: { type: 'object', required: ['task', 'files', 'notes'], properties: { task: text(100_000), files: stringList, notes: stringList } },
+        history: { type: 'array', maxItems: 100_000, items: item },
       },
     },
-    events: { type: 'array', items: { type: 'object', required: ['type'] } },
-    tasks: { type: 'array', items: { type: 'object', required: ['id', 'subject', 'status', 'blockedBy'] } },
-    files: { type: 'object', additionalProperties: { type: 'string' } },
+    events: { type: 'array', maxItems: 500_000, items: { type: 'object', required: ['type'], properties: { type: text(64), at: { type: 'number' }, step: { type: 'integer' } } } },
+    prompt: { type: 'array', items: { type: 'object', required: ['name', 'text'], properties: { name: text(100), text: text() } } },
+    tasks: { type: 'array', maxItems: 10_000, items: { type: 'object', required: ['id', 'subject', 'status', 'blockedBy'], properties: { id: text(200), subject: text(10_000), status: { enum: ['pending', 'in_progress', 'completed'] }, blockedBy: stringList } } },
+    files: { type: 'object', maxProperties: 10_000, additionalProperties: text(8 * 1024 * 1024) },
   },
-});
+};
+const validate = new Ajv({ allErrors: false, strict: false, discriminator: true }).compile(schema);
+
+/** A file key must be a plain relative path: a `../` or absolute key would write outside the workspace. */
+function badFileKey(files: Record<string, string>): string | undefined {
+  return Object.keys(files).find((key) => !key || key.length > 1024 || key.includes('\0') || key.startsWith('/') || key.startsWith('~') || /^[a-zA-Z]:/.test(key) || key.split(/[\\/]/).some((part) => part === '..'));
+}
 
 export function exportTrajectory(input: Omit<Trajectory, 'format' | 'version' | 'exportedAt'>, now = new Date()): string {
   const trajectory: Trajectory = { format: trajectoryFormat, version: trajectoryVersion, exportedAt: now.toISOString(), ...input };
@@ -77,7 +114,9 @@ export function importTrajectory(text: string): ImportResult {
     const [first] = validate.errors ?? [];
     return { ok: false, error: `The session file is damaged at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}; nothing was imported.` };
   }
+  const key = badFileKey(record.files as Record<string, string>);
+  if (key !== undefined) return { ok: false, error: `The session file is damaged at /files/${key}: a file path must stay inside the workspace; nothing was imported.` };
   const history = record.session!.history;
   if (history.some((entry, index) => entry.seq !== index)) return { ok: false, error: 'The session file is damaged: its history items are out of order or missing; nothing was imported.' };
-  return { ok: true, trajectory: value as Trajectory };
+  return { ok: true, trajectory: value as unknown as Trajectory };
 }

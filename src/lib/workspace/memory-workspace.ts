@@ -64,10 +64,11 @@ export class MemoryWorkspace implements Workspace, GitCapable {
       shell: 'bash (simulated by just-bash; common commands: ls, cat, grep, rg, sed, awk, find, jq, diff, …)',
       persistence: 'each command runs in a fresh shell: cd and variables do not persist; files do',
       has: { node: true, npm: true, git: false, network: false },
+      sandboxed: true,
       exampleCommand: 'node --test',
       notes: [
         'node is not Node.js: it runs plain JavaScript in a QuickJS sandbox (ES modules with relative imports, console, process.exit, node:assert, node:test); there is no fs, child_process, network or npm package. `node --test` runs test/**/*.js and *.test.js.',
-        'npm only runs package.json scripts (npm test, npm run NAME); it cannot install anything. There is no python or git binary: use the git tools.',
+        'npm only runs package.json scripts (npm test, npm run NAME); it cannot install anything. There is no python or git binary.',
       ],
     };
   }

@@ -1,48 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeOllamaServer } from '../../fixtures/fake-ollama-server';
-import type { FakeReply } from '../../fixtures/fake-ollama-server';
+import { cli, fake, lastJson, project, stopServers } from './cli-helpers';
 
-let server: FakeOllamaServer | undefined;
-afterEach(async () => server?.stop());
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], options: { input?: string; onStderr?: (text: string, kill: () => void) => void } = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/agent.ts', ...args], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      options.onStderr?.(stderr, () => child.kill('SIGINT'));
-    });
-    if (options.input !== undefined) child.stdin.end(options.input);
-    else child.stdin.end();
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function fake(script: FakeReply[]) {
-  server = new FakeOllamaServer({ script });
-  return server.start();
-}
-
-function project(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'harness-cli-'));
-  writeFileSync(path.join(root, 'sum.js'), 'export const sum = (a, b) => a - b;\n');
-  return root;
-}
-
-const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!);
+afterEach(stopServers);
 
 describe('headless runner', () => {
   it('--help lists the options and the exit codes', async () => {
@@ -60,7 +21,7 @@ describe('headless runner', () => {
   });
 
   it('T6 R4 runs a native-protocol task to a final answer on a real directory, with --json last', async () => {
-    const host = await fake([
+    const { host, server } = await fake([
       { toolCalls: [{ name: 'read_file', arguments: { path: 'sum.js' } }] },
       { toolCalls: [{ name: 'patch_file', arguments: { path: 'sum.js', old_text: 'a - b', new_text: 'a + b' } }] },
       { content: 'Fixed sum: it subtracted.' },
@@ -75,8 +36,8 @@ describe('headless runner', () => {
   });
 
   it('R4 an unreachable server ends fast with exit 8 and what to do', async () => {
-    const host = await fake([]);
-    await server!.stop();
+    const { host, server } = await fake([]);
+    await server.stop();
     const run = await cli(['--workspace', project(), '--host', host, '--model', 'm', '--json', 'task']);
     expect(run.code).toBe(8);
     expect(run.stderr).toContain('ollama serve');
@@ -84,14 +45,14 @@ describe('headless runner', () => {
   });
 
   it('R4 an unknown model ends with exit 9 and the ollama pull line', async () => {
-    const host = await fake([]);
+    const { host, server } = await fake([]);
     const run = await cli(['--workspace', project(), '--host', host, '--model', 'nope:1b', 'task']);
     expect(run.code).toBe(9);
     expect(run.stderr).toContain('ollama pull nope:1b');
   });
 
   it('L2 the step limit ends with exit 3; the text protocol is picked for a model without tools', async () => {
-    const host = await fake([{ content: '<tool>{"name":"list_files","args":{}}</tool>' }, { content: '<tool>{"name":"read_file","args":{"path":"sum.js"}}</tool>' }]);
+    const { host, server } = await fake([{ content: '<tool>{"name":"list_files","args":{}}</tool>' }, { content: '<tool>{"name":"read_file","args":{"path":"sum.js"}}</tool>' }]);
     const run = await cli(['--workspace', project(), '--host', host, '--model', 'gemma2:2b', '--max-steps', '2', '--json', 'look']);
     expect(run.code).toBe(3);
     expect(lastJson(run.stdout)).toMatchObject({ outcome: { kind: 'limit', limit: 'steps' }, protocol: 'text' });
@@ -99,13 +60,13 @@ describe('headless runner', () => {
 
   it('T4 --approval ask reads the answer from the terminal; end of input denies', async () => {
     const write = { toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'hello' } }] };
-    const host = await fake([write, { content: 'done' }]);
+    const { host, server } = await fake([write, { content: 'done' }]);
     const root = project();
     const approved = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', 'make a file'], { input: 'y\n' });
     expect(approved.code).toBe(0);
     expect(approved.stderr).toContain('Approve tool call: write_file');
     expect(readFileSync(path.join(root, 'new.txt'), 'utf8')).toBe('hello');
-    server!.enqueue(write, { content: 'could not' });
+    server.enqueue(write, { content: 'could not' });
     const other = project();
     const denied = await cli(['--workspace', other, '--host', host, '--model', 'qwen2.5-coder:7b', 'make a file']);
     expect(denied.stderr).toContain('no input: denied');
@@ -113,18 +74,18 @@ describe('headless runner', () => {
   });
 
   it('S2 --resume latest continues the same session', async () => {
-    const host = await fake([{ content: '<final>first</final>' }, { content: '<final>second</final>' }]);
+    const { host, server } = await fake([{ content: '<final>first</final>' }, { content: '<final>second</final>' }]);
     const root = project();
     const first = await cli(['--workspace', root, '--host', host, '--model', 'gemma2:2b', '--json', 'one']);
     const second = await cli(['--workspace', root, '--host', host, '--resume', 'latest', '--json', 'two']);
     expect(second.code).toBe(0);
     expect(lastJson(second.stdout).sessionId).toBe(lastJson(first.stdout).sessionId);
-    const messages = server!.chatRequests()[1].body!.messages as { content: string }[];
+    const messages = server.chatRequests()[1].body!.messages as { content: string }[];
     expect(messages.map((message) => message.content)).toEqual(expect.arrayContaining(['one', '<final>first</final>', 'two']));
   });
 
   it('L2 Ctrl-C aborts the model request and exits 7 with the session saved', async () => {
-    const host = await fake([{ hang: true }]);
+    const { host, server } = await fake([{ hang: true }]);
     const root = project();
     let sent = false;
     const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--json', 'wait'], {

@@ -6,7 +6,7 @@ import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-director
 import { final, harness, tool } from '../helpers';
 import type { Limits } from '../../../src/lib/harness/settings';
 
-const limits = (value: Partial<Limits>): Limits => ({ maxSteps: 0, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, ...value });
+const limits = (value: Partial<Limits>): Limits => ({ maxSteps: 0, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0, ...value });
 const reads = (count: number) => Array.from({ length: count }, (_, index) => tool('read_file', { path: 'a.txt', end: index + 1 }));
 
 describe('limits', () => {

@@ -73,7 +73,7 @@ describe('native protocol', () => {
 
   it('T6 after repeated format errors the text protocol switches to constrained JSON output and says so', async () => {
     const h = harness([{ text: '<tool>{bad' }, { text: '<tool>{bad' }, { text: '{"action":"tool","name":"list_files","args":{}}' }, { text: '{"action":"final","final":"rescued"}' }], {
-      settings: { limits: { maxFormatErrors: 5, maxSteps: 10, maxTokens: 0, maxSeconds: 0 } },
+      settings: { limits: { maxFormatErrors: 5, maxSteps: 10, maxTokens: 0, maxSeconds: 0, maxFailedSteps: 0 } },
     });
     const result = await h.agent.run('go');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'rescued' });

@@ -11,7 +11,9 @@ describe('tool declarations', () => {
     const toolset = buildToolset({ profile: 'structured', readOnly: false, canDelegate: true, environment });
     const readFile = toolset.tools.get('read_file')!;
     const [definition] = nativeDefinitions([readFile]);
-    expect(definition.function).toEqual({ name: 'read_file', description: readFile.description, parameters: readFile.parameters });
+    // Length bounds are checked by validation, not spent as prompt tokens in the declaration.
+    const { maxLength: _bound, ...path } = readFile.parameters.properties.path;
+    expect(definition.function).toEqual({ name: 'read_file', description: readFile.description, parameters: { ...readFile.parameters, properties: { ...readFile.parameters.properties, path } } });
     const h = harness([{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt', start: 0 } }] }, final('x')], {
       files: { 'a.txt': 'a' },
       settings: { protocol: 'native' },

@@ -31,7 +31,8 @@ describe('git over the offline workspace (isomorphic-git)', () => {
     );
     await h.agent.run('commit and change');
     const results = toolResults(h);
-    expect(results[0]).toContain('?? README.md');
+    // T4: reading never creates a repository; the commit does.
+    expect(results[0]).toContain('this workspace has no git repository');
     expect(results[1]).toMatch(/committed [0-9a-f]{7} on main: Initial commit \(2 files\)/);
     expect(results[3]).toContain('-export const a = 1;');
     expect(results[3]).toContain('+export const a = 2;');

@@ -5,10 +5,12 @@
  * in one discrete step: old reads of files written since are marked superseded, repeated reads
  * of an unchanged file collapse, and long texts are cut to a line or two.
  */
-import type { ChatMessage } from '../ports';
+import type { ChatMessage, ToolCall } from '../model-types';
 import type { Protocol } from '../settings';
 import type { HistoryItem, ToolItem } from '../session';
 import { clip } from './clip';
+import { pathKey } from './path-key';
+import { bounds } from '../bounds';
 
 export interface HistoryBudgets {
   /** Characters of history kept in full before a shortening step. */
@@ -24,7 +26,29 @@ export const defaultBudgets: HistoryBudgets = { recentChars: 24000, oldToolChars
 const writers = new Set(['write_file', 'patch_file']);
 
 function readKey(item: ToolItem): string {
-  return JSON.stringify([item.args.path, item.args.start ?? 1, item.args.end ?? 200]);
+  return JSON.stringify([pathKey(item.args.path), item.args.start ?? 1, item.args.end ?? 200]);
+}
+
+/** Characters of one reply rendered back: the cap on replies keeps items bounded, this keeps prompts so. */
+const assistantChars = 24_000;
+
+/** Old calls' long arguments (a whole file's content) are not worth their tokens again. */
+function clipCalls(calls: ToolCall[]): ToolCall[] {
+  return calls.map((call) => {
+    if (!call.arguments || typeof call.arguments !== 'object' || Array.isArray(call.arguments)) return call;
+    const args = Object.fromEntries(Object.entries(call.arguments as Record<string, unknown>).map(([key, value]) => [key, typeof value === 'string' ? clip(value, bounds.renderedArgumentChars) : value]));
+    return { ...call, arguments: args };
+  });
+}
+
+/**
+ * C3: the first index at or before `index` where history may be cut without orphaning a tool
+ * result from the call that produced it (a turn starts with a user item or a model reply).
+ */
+export function turnBoundary(history: readonly HistoryItem[], index: number, floor: number): number {
+  let at = index;
+  while (at > floor && history[at]?.kind === 'tool') at--;
+  return at;
 }
 
 export class HistoryRenderer {
@@ -34,6 +58,8 @@ export class HistoryRenderer {
   private fullChars = 0;
   /** Last full read per (path, range), dropped when the file is written. */
   private readonly lastReads = new Map<string, { seq: number; content: string; path: string }>();
+  /** Collapsed repeated reads: message index → the read it points at and its own full text. */
+  private readonly stubs = new Map<number, { refersTo: number; item: HistoryItem }>();
   shortenings = 0;
   /** C3: items before this index are replaced by one summary message. */
   private summaryUntil = 0;
@@ -60,6 +86,18 @@ export class HistoryRenderer {
     return { messages, shortened };
   }
 
+  /** U3: the newest item changed before it was sent (a step-mode edit): render it again. */
+  rerenderLast(history: readonly HistoryItem[]): ChatMessage[] {
+    const last = history.length - 1;
+    if (last >= 0 && last < this.rendered) {
+      this.fullChars -= this.messages[last].content.length;
+      this.stubs.delete(last);
+      this.messages[last] = this.message(history[last], history[last].content);
+      this.fullChars += this.messages[last].content.length;
+    }
+    return this.summary ? [this.summary, ...this.messages.slice(this.summaryUntil)] : this.messages.slice();
+  }
+
   /**
    * C3: replaces everything before item `until` by one summary message. Done rarely and in one
    * step (C4), so that the history keeps growing only at its end between compactions.
@@ -68,7 +106,30 @@ export class HistoryRenderer {
     this.summaryUntil = Math.max(this.summaryUntil, Math.min(until, history.length));
     this.summary = { role: 'user', content: summaryText };
     this.cut = Math.max(this.cut, this.summaryUntil);
+    this.expandDanglingStubs();
     this.fullChars = this.messages.slice(this.cut, this.rendered).reduce((sum, message) => sum + message.content.length, 0);
+  }
+
+  /**
+   * C2 never loses content: a collapsed read points at an earlier full read; once that one is no
+   * longer shown in full (shortened or compacted away), the newest read is shown in full again.
+   */
+  private expandDanglingStubs(): number {
+    let added = 0;
+    for (const [index, stub] of this.stubs) {
+      if (index < this.cut) {
+        this.stubs.delete(index);
+        continue;
+      }
+      if (stub.refersTo >= this.cut) continue;
+      const full = this.message(stub.item, stub.item.content);
+      added += full.content.length - this.messages[index].content.length;
+      this.messages[index] = full;
+      this.stubs.delete(index);
+      const item = stub.item as ToolItem;
+      this.lastReads.set(readKey(item), { seq: item.seq, content: item.content, path: pathKey(item.args.path) });
+    }
+    return added;
   }
 
   /** Index of the first item still shown in full or short form (after any summary). */
@@ -77,16 +138,18 @@ export class HistoryRenderer {
   }
 
   private renderFull(item: HistoryItem): ChatMessage {
+    if (item.kind === 'assistant') return this.message(item, clip(item.content, assistantChars));
     if (item.kind !== 'tool') return this.message(item, item.content);
-    const path = typeof item.args.path === 'string' ? item.args.path : '';
+    const path = pathKey(item.args.path);
     if (writers.has(item.name) && item.ok) {
       for (const [key, read] of this.lastReads) if (read.path === path) this.lastReads.delete(key);
     }
     if (item.name === 'read_file' && item.ok) {
       const key = readKey(item);
       const earlier = this.lastReads.get(key);
-      if (earlier && earlier.content === item.content) {
-        return this.message(item, `# ${path}: unchanged since the read at item ${earlier.seq}; see that result above.`);
+      if (earlier && earlier.content === item.content && earlier.seq >= this.cut) {
+        this.stubs.set(this.messages.length, { refersTo: earlier.seq, item });
+        return this.message(item, `# ${String(item.args.path)}: unchanged since the read at item ${earlier.seq}; see that result above.`);
       }
       this.lastReads.set(key, { seq: item.seq, content: item.content, path });
     }
@@ -104,7 +167,7 @@ export class HistoryRenderer {
     for (let index = history.length - 1; index >= 0; index--) {
       const item = history[index];
       if (item.kind === 'tool' && writers.has(item.name) && item.ok && typeof item.args.path === 'string') {
-        if (!writtenLater.has(item.args.path)) writtenLater.set(item.args.path, item.seq);
+        if (!writtenLater.has(pathKey(item.args.path))) writtenLater.set(pathKey(item.args.path), item.seq);
       }
     }
     let latestMemory = -1;
@@ -119,7 +182,7 @@ export class HistoryRenderer {
       this.messages[index] = short;
     }
     this.cut = target;
-    this.fullChars = kept;
+    this.fullChars = kept + this.expandDanglingStubs();
     this.shortenings++;
   }
 
@@ -135,7 +198,7 @@ export class HistoryRenderer {
         return this.message(item, item.reason === 'memory' ? item.content : clip(item.content, oldTextChars));
       case 'tool': {
         const path = typeof item.args.path === 'string' ? item.args.path : '';
-        const writtenAt = writtenLater.get(path);
+        const writtenAt = writtenLater.get(pathKey(path));
         if (item.name === 'read_file' && writtenAt !== undefined && writtenAt > item.seq) {
           return this.message(item, `# ${path}: this read is out of date; the file was changed at item ${writtenAt}.`);
         }
@@ -149,7 +212,7 @@ export class HistoryRenderer {
       case 'user':
         return { role: 'user', content };
       case 'assistant':
-        return item.toolCalls?.length ? { role: 'assistant', content, toolCalls: item.toolCalls } : { role: 'assistant', content };
+        return item.toolCalls?.length ? { role: 'assistant', content, toolCalls: clipCalls(item.toolCalls) } : { role: 'assistant', content };
       case 'notice':
         return { role: 'user', content };
       case 'tool':

@@ -12,9 +12,8 @@ const textRules = `Rules:
 - Reply with exactly one tool call or one final answer, nothing else:
   <tool>{"name":"tool_name","args":{...}}</tool>
   <final>your answer</final>
-- For write_file and patch_file with multi-line text, use the XML form:
-  <tool name="write_file" path="file.js"><content>...</content></tool>
-- Required arguments must not be empty; read a file before patching it, and copy old_text exactly.
+{{multiline_rule}}
+- {{arguments_rule}}
 - Do not repeat a call with the same arguments; if it did not help, change course.
 - Keep the final answer short and concrete: what you changed and how you checked it.`;
 
@@ -22,13 +21,13 @@ const nativeRules = `Rules:
 - Use the declared tools instead of guessing about the workspace. Never invent tool results.
 - Call one tool at a time and read its result before the next call.
 - When the work is done, reply in plain text without a tool call: that reply is the final answer.
-- Required arguments must not be empty; read a file before patching it, and copy old_text exactly.
+- {{arguments_rule}}
 - Do not repeat a call with the same arguments; if it did not help, change course.
 - Keep the final answer short and concrete: what you changed and how you checked it.`;
 
 export function defaultTemplates(protocol: Protocol): Record<SectionName, string> {
   return {
-    identity: 'You are {{agent_name}}, a coding agent working in a sandboxed workspace through tools. {{identity_detail}}',
+    identity: 'You are {{agent_name}}, a coding agent working {{workspace_kind}} through tools. {{identity_detail}}',
     rules: protocol === 'native' ? nativeRules : textRules,
     tools: 'Tools:\n{{tool_list}}',
     examples: 'Valid replies:\n{{examples}}',

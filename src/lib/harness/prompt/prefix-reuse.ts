@@ -1,5 +1,5 @@
 /** P2: how much of a request repeats the start of the previous one, by byte comparison. */
-import type { ChatMessage } from '../ports';
+import type { ChatMessage } from '../model-types';
 
 /** A request as flat text: what "starts with" means for prefix reuse. */
 export function messageText(message: ChatMessage): string {

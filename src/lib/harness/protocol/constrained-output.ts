@@ -5,6 +5,7 @@
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
 import { parseTextReply } from './text-protocol';
+import type { TextProtocolOptions } from './text-protocol';
 
 export const envelopeSchema: Record<string, unknown> = {
   type: 'object',
@@ -21,13 +22,13 @@ export const constrainedNotice =
   'Runtime notice: your replies could not be parsed several times, so from now on every reply must be one JSON object: ' +
   '{"action":"tool","name":"read_file","args":{"path":"README.md"}} to call a tool, or {"action":"final","final":"your answer"} to finish.';
 
-export function parseEnvelope(reply: string): ParsedReply {
+export function parseEnvelope(reply: string, options: TextProtocolOptions = {}): ParsedReply {
   let value: unknown;
   try {
     value = JSON.parse(stripThinking(reply));
   } catch (error) {
     // A client that could not constrain the output may still get a valid text-protocol reply.
-    const text = parseTextReply(reply);
+    const text = parseTextReply(reply, options);
     if (text.kind === 'tool' || (text.kind === 'final' && /<final>/.test(reply))) return text;
     return { kind: 'malformed', problem: `the reply is not the JSON envelope (${(error as Error).message})` };
   }

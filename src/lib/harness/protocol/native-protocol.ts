@@ -1,13 +1,19 @@
 /** T6: the native protocol. Tool calls arrive whole; a reply without any is the final answer. */
-import type { ModelReply, NativeToolDefinition } from '../ports';
+import type { ModelReply, NativeToolDefinition } from '../model-types';
 import type { AnyTool } from '../tools/tool-definition';
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
 
+/** Length bounds are enforced by validation; the server need not spend prompt tokens on them. */
+function leanSchema(tool: AnyTool): Record<string, unknown> {
+  const properties = Object.fromEntries(Object.entries(tool.parameters.properties).map(([key, { maxLength: _bound, ...property }]) => [key, property]));
+  return { ...tool.parameters, properties };
+}
+
 export function nativeDefinitions(tools: Iterable<AnyTool>): NativeToolDefinition[] {
   return [...tools].map((tool) => ({
     type: 'function',
-    function: { name: tool.name, description: tool.description, parameters: tool.parameters as unknown as Record<string, unknown> },
+    function: { name: tool.name, description: tool.description, parameters: leanSchema(tool) },
   }));
 }
 

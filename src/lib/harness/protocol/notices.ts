@@ -24,13 +24,13 @@ export function formatExample(tool: AnyTool, protocol: Protocol): string {
   return `<tool>${JSON.stringify({ name: tool.name, args: tool.example })}</tool>`;
 }
 
-export function malformedNotice(problem: string, protocol: Protocol): string {
+export function malformedNotice(problem: string, protocol: Protocol, tools: readonly string[] = ['write_file']): string {
   if (protocol === 'native') {
     return `Runtime notice: ${problem}. Call one of the declared tools, or reply with plain text when you have the final answer.`;
   }
   return (
-    `Runtime notice: ${problem}. Reply with exactly one <tool>{"name":"…","args":{…}}</tool> call or one non-empty <final>…</final> answer. ` +
-    'For multi-line file content use <tool name="write_file" path="file.js"><content>…</content></tool>.'
+    `Runtime notice: ${problem}. Reply with exactly one <tool>{"name":"…","args":{…}}</tool> call or one non-empty <final>…</final> answer.` +
+    (tools.includes('write_file') ? ' For multi-line file content use <tool name="write_file" path="file.js"><content>…</content></tool>.' : '')
   );
 }
 

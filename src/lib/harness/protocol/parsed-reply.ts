@@ -1,5 +1,5 @@
 /** What a model reply means to the loop, whichever protocol produced it. */
-import type { ToolCall } from '../ports';
+import type { ToolCall } from '../model-types';
 
 export type ParsedReply =
   | { kind: 'tool'; calls: ToolCall[]; form: 'native' | 'json' | 'xml' | 'tool_call' | 'bare-json'; extra?: string }

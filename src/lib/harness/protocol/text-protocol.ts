@@ -3,9 +3,21 @@
  * `<tool name="write_file" path="…"><content>…</content></tool>`, and `<final>…</final>`.
  * Also accepted, because small local models emit them unprompted: a `<tool_call>` block in the
  * Hermes style and a bare JSON object with a name. Anything else with tool markup is malformed.
+ *
+ * The XML form carries markup (HTML, JSX, SVG, XML): only the tool's declared argument tags are
+ * read, each to its matching close (nested tags of the same name counted, CDATA skipped), and
+ * the text inside is kept byte for byte.
  */
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
+import { baseTools } from '../tools/tool-registry';
+
+const baseArguments = new Map(baseTools.map((tool) => [tool.name, Object.keys(tool.parameters.properties)]));
+
+export interface TextProtocolOptions {
+  /** The declared argument names of a tool, when it is known (XML form). */
+  argumentNames?: (tool: string) => readonly string[] | undefined;
+}
 
 function stripFence(text: string): string {
   const fenced = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/.exec(text.trim());
@@ -34,52 +46,108 @@ function parseAttributes(text: string): Record<string, string> {
   return attributes;
 }
 
-/** Text arguments in the XML form: for write_file the body itself is the content. */
+/** Text arguments in the XML form: with no argument tags, the body itself is this one. */
 const bodyArgument: Record<string, string> = { write_file: 'content', delegate: 'task', run_shell: 'command', note: 'text' };
 
-function xmlCall(open: string, body: string): ParsedReply {
+/** Where `</name>` closes the tag opened just before `from`; -1 when it never does. */
+function matchingClose(raw: string, name: string, from: number): number {
+  const open = `<${name}>`;
+  const close = `</${name}>`;
+  let depth = 1;
+  for (let at = from; at < raw.length; ) {
+    const candidates = [raw.indexOf('<![CDATA[', at), raw.indexOf(open, at), raw.indexOf(close, at)].map((index) => (index === -1 ? Infinity : index));
+    const next = Math.min(...candidates);
+    if (next === Infinity) break;
+    if (next === candidates[0]) {
+      const end = raw.indexOf(']]>', next);
+      if (end === -1) break;
+      at = end + 3;
+    } else if (next === candidates[1]) {
+      depth++;
+      at = next + open.length;
+    } else {
+      if (--depth === 0) return next;
+      at = next + close.length;
+    }
+  }
+  // Unbalanced markup inside the value: the outermost close wins.
+  const last = raw.lastIndexOf(close);
+  return last >= from ? last : -1;
+}
+
+/** One newline right after the opening tag is how people write XML; a whole-CDATA value is unwrapped. */
+function cleanValue(text: string): string {
+  const value = text.startsWith('\r\n') ? text.slice(2) : text.startsWith('\n') ? text.slice(1) : text;
+  if (/^\s*(<!\[CDATA\[[\s\S]*?\]\]>\s*)+$/.test(value)) return [...value.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((match) => match[1]).join('');
+  return value;
+}
+
+function xmlCall(raw: string, open: string, bodyStart: number, options: TextProtocolOptions): ParsedReply & { end?: number } {
   const attributes = parseAttributes(open);
   const name = (attributes.name ?? '').trim();
   if (!name) return { kind: 'malformed', problem: 'the <tool> tag has no name="…" attribute' };
   delete attributes.name;
+  const declared = options.argumentNames?.(name) ?? baseArguments.get(name) ?? [];
   const args: Record<string, unknown> = { ...attributes };
   let found = false;
-  for (const match of body.matchAll(/<([A-Za-z_][\w-]*)>/g)) {
-    const key = match[1];
-    const start = match.index + match[0].length;
-    const end = body.lastIndexOf(`</${key}>`);
-    if (end < start || key in args) continue;
-    // Keep the text exactly, except one newline right after the tag (how people write XML).
-    args[key] = body.slice(start, end).replace(/^\n/, '');
+  let at = bodyStart;
+  for (;;) {
+    const closeAt = raw.indexOf('</tool>', at);
+    let next: { name: string; index: number } | undefined;
+    for (const argument of declared) {
+      const index = raw.indexOf(`<${argument}>`, at);
+      if (index !== -1 && (!next || index < next.index)) next = { name: argument, index };
+    }
+    if (!next || (closeAt !== -1 && closeAt < next.index)) break;
+    const valueStart = next.index + next.name.length + 2;
+    const valueEnd = matchingClose(raw, next.name, valueStart);
+    if (valueEnd === -1) return { kind: 'malformed', problem: `the <${next.name}> argument of ${name} is not closed with </${next.name}>` };
+    if (!(next.name in args)) args[next.name] = cleanValue(raw.slice(valueStart, valueEnd));
     found = true;
+    at = valueEnd + next.name.length + 3;
   }
-  const text = body.replace(/^\n/, '');
-  if (!found && text.trim() && bodyArgument[name] && !(bodyArgument[name] in args)) args[bodyArgument[name]] = text;
-  return { kind: 'tool', calls: [{ name, arguments: args }], form: 'xml' };
+  const end = raw.indexOf('</tool>', at);
+  if (end === -1) return { kind: 'malformed', problem: 'the tool call has no closing </tool> tag' };
+  const body = raw.slice(bodyStart, end);
+  const bodyName = bodyArgument[name];
+  if (!found && bodyName && !(bodyName in args) && body.trim()) args[bodyName] = cleanValue(body);
+  return { kind: 'tool', calls: [{ name, arguments: args }], form: 'xml', end };
 }
 
-function toolBlock(raw: string, at: number): ParsedReply {
+/** The JSON form may carry "</tool>" inside a string: the first close after which the JSON parses wins. */
+function jsonBlock(raw: string, bodyStart: number): ParsedReply & { end?: number } {
+  let close = raw.indexOf('</tool>', bodyStart);
+  if (close === -1) return { kind: 'malformed', problem: 'the tool call has no closing </tool> tag' };
+  let first: ParsedReply | undefined;
+  for (; close !== -1; close = raw.indexOf('</tool>', close + 1)) {
+    const parsed = jsonCall(raw.slice(bodyStart, close), 'json');
+    if (parsed.kind === 'tool') return { ...parsed, end: close };
+    first ??= parsed;
+  }
+  return first!;
+}
+
+function toolBlock(raw: string, at: number, options: TextProtocolOptions): ParsedReply {
   const openEnd = raw.indexOf('>', at);
   if (openEnd === -1) return { kind: 'malformed', problem: 'the <tool tag is not closed with ">"' };
   const open = raw.slice(at + '<tool'.length, openEnd);
-  const close = raw.indexOf('</tool>', openEnd);
-  if (close === -1) return { kind: 'malformed', problem: 'the tool call has no closing </tool> tag' };
-  const body = raw.slice(openEnd + 1, close);
-  const parsed = open.trim() === '' ? jsonCall(body, 'json') : xmlCall(open, body);
-  const rest = raw.slice(close + '</tool>'.length);
-  if (parsed.kind === 'tool' && /<tool[\s>]/.test(rest)) parsed.extra = 'only the first tool call was run; send one call per reply';
-  return parsed;
+  const parsed = open.trim() === '' ? jsonBlock(raw, openEnd + 1) : xmlCall(raw, open, openEnd + 1, options);
+  if (parsed.kind !== 'tool') return parsed;
+  const { end, ...call } = parsed;
+  const rest = raw.slice((end ?? raw.length) + '</tool>'.length);
+  if (/<tool[\s>]/.test(rest)) call.extra = 'only the first tool call was run; send one call per reply';
+  return call;
 }
 
-export function parseTextReply(reply: string): ParsedReply {
+export function parseTextReply(reply: string, options: TextProtocolOptions = {}): ParsedReply {
   const raw = stripThinking(reply);
   if (!raw) return { kind: 'malformed', problem: 'the reply was empty' };
   const toolAt = raw.search(/<tool[\s>]/);
   const finalAt = raw.indexOf('<final>');
-  if (toolAt !== -1 && (finalAt === -1 || toolAt < finalAt)) return toolBlock(raw, toolAt);
+  if (toolAt !== -1 && (finalAt === -1 || toolAt < finalAt)) return toolBlock(raw, toolAt, options);
   if (finalAt !== -1) {
-    const close = raw.indexOf('</final>', finalAt);
-    const answer = raw.slice(finalAt + '<final>'.length, close === -1 ? undefined : close).trim();
+    const close = raw.lastIndexOf('</final>');
+    const answer = raw.slice(finalAt + '<final>'.length, close > finalAt ? close : undefined).trim();
     return answer ? { kind: 'final', answer } : { kind: 'malformed', problem: 'the <final> answer was empty' };
   }
   const hermes = /<tool_call>([\s\S]*?)(<\/tool_call>|$)/.exec(raw);

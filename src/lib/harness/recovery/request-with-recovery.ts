@@ -5,7 +5,7 @@
  * billed attempt is reported, so that usage stays true (L1).
  */
 import type { HarnessEventBody } from '../events';
-import type { ModelClient, ModelRequest, ModelResult, ReplyStats } from '../ports';
+import type { ModelClient, ModelRequest, ModelResult, ReplyStats } from '../model-types';
 import type { RetryPolicy } from './retry-policy';
 import { backoffDelay, sleep } from './retry-policy';
 
@@ -18,6 +18,8 @@ export interface RecoveryContext {
   bill: (stats: ReplyStats) => void;
   random?: () => number;
   wait?: (ms: number, signal: AbortSignal) => Promise<boolean>;
+  /** C3: the most output the context window has room for; escalation never asks for more. */
+  outputRoom?: number;
 }
 
 export interface RecoveredResult {
@@ -40,10 +42,10 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
     if (result.ok) {
       const cut = result.reply.stats.doneReason === 'length';
       const current = options.numPredict ?? 0;
-      if (cut && !escalated && current > 0 && current < policy.maxNumPredict) {
+      const larger = Math.min(policy.maxNumPredict, current * 2, context.outputRoom ?? Infinity);
+      if (cut && !escalated && current > 0 && larger > current) {
         context.bill(result.reply.stats);
         escalated = true;
-        const larger = Math.min(policy.maxNumPredict, current * 2);
         emit({ type: 'retry', step, attempt, delayMs: 0, reason: `the reply was cut at num_predict=${current}; asking again with num_predict=${larger}` });
         options = { ...options, numPredict: larger };
         attempt--;

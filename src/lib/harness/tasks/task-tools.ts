@@ -1,5 +1,5 @@
 /** K2: the task tools, declared once like every other tool, over a TaskGraph. */
-import type { ReadTool, ToolResult } from '../tools/tool-definition';
+import type { AnyTool, ReadTool, ToolResult, WriteTool } from '../tools/tool-definition';
 import { objectSchema, stringProperty } from '../tools/tool-definition';
 import type { TaskGraph } from './task-graph';
 import { TaskError, taskLine } from './task-graph';
@@ -15,13 +15,16 @@ async function attempt(work: () => Promise<string>): Promise<ToolResult> {
 
 const idSchema = objectSchema({ id: stringProperty('Task id, e.g. task-1.', { minLength: 1 }) }, ['id']);
 
-/** Task tools change only the task board, not the workspace: no approval needed. */
-export function taskTools(graph: TaskGraph, owner: string): ReadTool<never>[] {
-  const tools: ReadTool<any>[] = [
+/**
+ * Reading the board is safe; changing it is a write (T4): the board persists across sessions, so
+ * read-only sessions and delegated children do not get those tools, and approval applies.
+ */
+export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
+  const tools: (ReadTool<any> | WriteTool<any>)[] = [
     {
       name: 'create_task',
-      access: 'read',
-      risky: false,
+      access: 'write',
+      risky: true,
       description: 'Add a task to the persistent task board; blocked_by lists ids it waits for.',
       parameters: objectSchema(
         {
@@ -59,8 +62,8 @@ export function taskTools(graph: TaskGraph, owner: string): ReadTool<never>[] {
     },
     {
       name: 'claim_task',
-      access: 'read',
-      risky: false,
+      access: 'write',
+      risky: true,
       description: 'Start a pending, unblocked task (it becomes yours, in progress).',
       parameters: idSchema,
       example: { id: 'task-1' },
@@ -68,8 +71,8 @@ export function taskTools(graph: TaskGraph, owner: string): ReadTool<never>[] {
     },
     {
       name: 'complete_task',
-      access: 'read',
-      risky: false,
+      access: 'write',
+      risky: true,
       description: 'Mark a task completed; reports which tasks it unblocked.',
       parameters: idSchema,
       example: { id: 'task-1' },
@@ -81,13 +84,13 @@ export function taskTools(graph: TaskGraph, owner: string): ReadTool<never>[] {
     },
     {
       name: 'release_task',
-      access: 'read',
-      risky: false,
+      access: 'write',
+      risky: true,
       description: 'Put an in-progress task back to pending (e.g. its owner crashed).',
       parameters: idSchema,
       example: { id: 'task-1' },
       run: (args: { id: string }) => attempt(async () => `released ${taskLine(await graph.release(args.id)).slice(2)}`),
     },
   ];
-  return tools as ReadTool<never>[];
+  return tools;
 }

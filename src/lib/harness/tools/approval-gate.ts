@@ -2,6 +2,7 @@
 import type { Approver } from '../ports';
 import type { ApprovalPolicy, ShellRules } from '../settings';
 import { checkShellRules } from './shell-rules';
+import type { ShellAnalyzer } from './shell-rules';
 
 export interface GateDecision {
   approved: boolean;
@@ -24,14 +25,29 @@ export class ApprovalGate {
   private readonly remembered = new Set<string>();
 
   constructor(
-    private readonly options: { policy: ApprovalPolicy; readOnly: boolean; rules: ShellRules; approver?: Approver },
+    private readonly options: { policy: ApprovalPolicy; readOnly: boolean; rules: ShellRules; approver?: Approver; analyzeShell?: ShellAnalyzer },
   ) {}
+
+  /** What `decide` will do, without asking anyone (step mode shows it before a tool call). */
+  describe(request: Pick<GateRequest, 'tool' | 'risky' | 'args'>): string {
+    if (!request.risky) return 'runs without approval (a safe tool)';
+    if (this.options.readOnly) return 'refused: the session is read-only';
+    if (request.tool === 'run_shell') {
+      const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules, this.options.analyzeShell);
+      if (rule.verdict === 'deny') return `refused by the deny rule "${rule.pattern}"`;
+      if (rule.verdict === 'allow' && this.options.policy !== 'never') return `runs: allowed by the rule "${rule.pattern}"`;
+    }
+    if (this.options.policy === 'auto') return 'runs: approval policy "auto"';
+    if (this.options.policy === 'never') return 'refused: approval policy "never"';
+    if (this.remembered.has(request.tool)) return `runs: ${request.tool} was allowed for this session`;
+    return this.options.approver ? 'asks you first' : 'refused: no one is there to approve';
+  }
 
   async decide(request: GateRequest): Promise<GateDecision> {
     if (!request.risky) return { approved: true, by: 'policy', reason: 'safe tool' };
     if (this.options.readOnly) return { approved: false, by: 'read-only', reason: 'the session is read-only' };
     if (request.tool === 'run_shell') {
-      const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules);
+      const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules, this.options.analyzeShell);
       if (rule.verdict === 'deny') return { approved: false, by: 'rule', reason: `the command matches the deny rule "${rule.pattern}"` };
       if (rule.verdict === 'allow' && this.options.policy !== 'never') return { approved: true, by: 'rule', reason: `allowed by the rule "${rule.pattern}"` };
     }

@@ -15,6 +15,8 @@ export const note: ReadTool<{ text: string; long_term: boolean }> = {
     ['text'],
   ),
   example: { text: 'The bug is in src/search.js: the loop stops one item early.', long_term: false },
+  // A long-term note changes a file later sessions put in their prompt: approval applies (T4).
+  riskyWhen: (args) => args.long_term === true,
   async run(args) {
     const text = args.text.trim().slice(0, 500);
     return { ok: true, output: `noted${args.long_term ? ' (also in long-term memory)' : ''}: ${text}`, note: text, ...(args.long_term ? { longTermNote: text } : {}) };

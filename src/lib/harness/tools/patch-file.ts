@@ -1,5 +1,5 @@
 import type { WriteTool } from './tool-definition';
-import { objectSchema, stringProperty } from './tool-definition';
+import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 
@@ -17,8 +17,8 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
   parameters: objectSchema(
     {
       path: stringProperty('File relative to the workspace root.', { minLength: 1 }),
-      old_text: stringProperty('The exact text to replace (must occur once).', { minLength: 1 }),
-      new_text: stringProperty('The replacement text.'),
+      old_text: textProperty('The exact text to replace (must occur once).', { minLength: 1 }),
+      new_text: textProperty('The replacement text.'),
     },
     ['path', 'old_text', 'new_text'],
   ),

@@ -1,5 +1,5 @@
 /** Shared checks for tools that take a path: the workspace decides what is inside the root. */
-import type { EntryKind, ReadonlyWorkspace } from '../ports';
+import type { EntryKind, ReadonlyWorkspace } from '../workspace-types';
 import { describeFailure } from '../workspace-error';
 
 /** Resolves to an error text when `path` is not of `kind` (or cannot be looked at), else null. */

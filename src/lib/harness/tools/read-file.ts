@@ -1,6 +1,7 @@
 import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { expectKind } from './path-checks';
+import { pathKey } from '../context/path-key';
 
 export const readFile: ReadTool<{ path: string; start: number; end: number }> = {
   name: 'read_file',
@@ -30,6 +31,8 @@ export const readFile: ReadTool<{ path: string; start: number; end: number }> = 
       .map((line, index) => `${String(args.start + index).padStart(width, ' ')}: ${line}`)
       .join('\n');
     const range = args.start > lines.length ? `past the end: the file has ${lines.length} lines` : `lines ${args.start}-${last} of ${lines.length}`;
-    return { ok: true, output: `# ${args.path} (${range})\n${body}`, touched: [args.path] };
+    // The header names the file one way however it was asked for, so equal reads are equal (C2).
+    const name = pathKey(args.path);
+    return { ok: true, output: `# ${name} (${range})\n${body}`, touched: [name] };
   },
 };

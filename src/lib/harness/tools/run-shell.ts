@@ -1,4 +1,4 @@
-import type { ExecResult } from '../ports';
+import type { ExecResult } from '../workspace-types';
 import type { WriteTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 

@@ -1,31 +1,147 @@
-/** T4: allow and deny patterns for run_shell, checked before anyone is asked. */
+/**
+ * T4: allow and deny patterns for run_shell, checked before anyone is asked. Commands are read
+ * by a real shell parser (a `ShellAnalyzer` the app provides: the harness stays headless), so a
+ * deny rule holds at any depth — `sh -c "…"`, `$(…)`, backticks, `env X=1 …`, `/bin/rm`, tabs,
+ * `rm -fr` for `rm -rf` — and an allow rule never lets through a command with a substitution, a
+ * redirection to a file, eval/source or a nested shell. The rules are a guard against mistakes,
+ * not a sandbox: a determined command can always be written in a way no pattern foresees.
+ */
 import type { ShellRules } from '../settings';
 
-function toRegex(pattern: string): RegExp {
-  const escaped = pattern.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`);
+/** What a parser found in one command line. */
+export interface ShellAnalysis {
+  /** Every simple command at any depth, as its words (quotes removed, wrappers unwrapped). */
+  commands: string[][];
+  /** Pipelines of two or more commands, for rules such as `curl * | sh`. */
+  pipelines: string[][][];
+  /** Why this command must never be auto-allowed; empty when nothing stands out. */
+  hazards: string[];
 }
 
-/** Each part of a compound command is checked, so `ls; rm -rf /` cannot hide behind `ls`. */
-export function commandParts(command: string): string[] {
-  return command
-    .split(/&&|\|\||[;\n|&]/)
-    .map((part) => part.trim())
-    .filter(Boolean);
+/** Parses a command line; must not throw (a parse failure is a hazard). */
+export type ShellAnalyzer = (command: string) => ShellAnalysis;
+
+const shells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash', 'busybox']);
+/** Programs that run the rest of their arguments as a command. */
+const wrappers: Record<string, (args: string[]) => number> = {
+  env: (args) => {
+    let at = 0;
+    while (at < args.length && (/^-/.test(args[at]) || /^[A-Za-z_]\w*=/.test(args[at]))) at += args[at] === '-u' || args[at] === '--unset' ? 2 : 1;
+    return at;
+  },
+  nice: (args) => (args[0] === '-n' ? 2 : args[0]?.startsWith('-') ? 1 : 0),
+  timeout: (args) => {
+    let at = 0;
+    while (args[at]?.startsWith('-')) at += ['-s', '-k', '--signal', '--kill-after'].includes(args[at]) ? 2 : 1;
+    return at + 1;
+  },
+  nohup: () => 0,
+  exec: (args) => (args[0]?.startsWith('-') ? 1 : 0),
+  command: (args) => (args[0]?.startsWith('-') ? 1 : 0),
+  builtin: () => 0,
+  time: (args) => (args[0]?.startsWith('-') ? 1 : 0),
+  stdbuf: (args) => args.findIndex((arg) => !arg.startsWith('-')),
+  xargs: (args) => args.findIndex((arg) => !arg.startsWith('-')),
+};
+
+export interface UnwrappedCommand {
+  words: string[];
+  /** Text another shell will parse and run (`sh -c TEXT`, `eval TEXT`, `source FILE` has none). */
+  script?: string;
+  hazard?: string;
 }
 
-export type RuleVerdict = { verdict: 'deny' | 'allow'; pattern: string } | { verdict: 'ask' };
+/** Strips wrappers (`env X=1`, `nice`, `timeout 5`…) and names a nested script, for analyzers. */
+export function unwrapCommand(input: string[]): UnwrappedCommand {
+  let words = input.slice();
+  for (let guard = 0; guard < 8 && words.length > 0; guard++) {
+    const program = basename(words[0]);
+    const skip = wrappers[program]?.(words.slice(1));
+    if (skip === undefined || skip < 0) break;
+    words = words.slice(1 + skip);
+  }
+  if (words.length === 0) return { words };
+  const program = basename(words[0]);
+  if (program === 'eval') return { words, script: words.slice(1).join(' '), hazard: 'eval runs text as a command' };
+  if (program === 'source' || program === '.') return { words, hazard: `${program} runs a file as shell commands` };
+  if (shells.has(program)) {
+    const flag = words.findIndex((word, index) => index > 0 && /^-[a-z]*c[a-z]*$/.test(word));
+    return { words, ...(flag > 0 && words[flag + 1] !== undefined ? { script: words[flag + 1] } : {}), hazard: `${program} starts a nested shell` };
+  }
+  return { words };
+}
 
-export function checkShellRules(command: string, rules: ShellRules): RuleVerdict {
-  const whole = command.trim();
-  const parts = commandParts(command);
+function basename(word: string): string {
+  return word.slice(word.lastIndexOf('/') + 1);
+}
+
+const longFlags: Record<string, string> = { '--recursive': '-r', '--force': '-f', '-R': '-r' };
+
+/** Two spellings of a command for matching: as written, and with `-rf` split into sorted `-f -r`. */
+function spellings(words: string[]): string[] {
+  if (words.length === 0) return [];
+  const plain = [basename(words[0]), ...words.slice(1)];
+  const split = [plain[0]];
+  const flags: string[] = [];
+  for (const word of plain.slice(1)) {
+    const alias = longFlags[word];
+    if (alias) flags.push(alias);
+    else if (/^-[A-Za-z]{2,}$/.test(word)) flags.push(...[...word.slice(1)].map((letter) => `-${longFlags[`-${letter}`]?.slice(1) ?? letter}`));
+    else if (/^-[A-Za-z]$/.test(word)) flags.push(word);
+    else {
+      split.push(...flags.sort(), word);
+      flags.length = 0;
+    }
+  }
+  split.push(...flags.sort());
+  return [...new Set([plain.join(' '), split.join(' ')])];
+}
+
+/** `*` matches anything; a trailing ` *` also matches no arguments at all (`ls *` allows `ls`). */
+function globRegex(text: string): RegExp {
+  const optionalTail = text.endsWith(' *');
+  const body = optionalTail ? text.slice(0, -2) : text;
+  const escaped = body.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}${optionalTail ? '( .*)?' : ''}$`);
+}
+
+/** A rule as the regexes its spellings become; `a | b` rules match pipelines. */
+function ruleMatchers(pattern: string): { pipeline: boolean; regexes: RegExp[] } {
+  const stages = pattern.split('|').map((stage) => stage.trim().split(/\s+/).filter(Boolean));
+  if (stages.length > 1) return { pipeline: true, regexes: [globRegex(stages.map((stage) => spellings(stage).at(-1)!).join(' | ')), globRegex(stages.map((stage) => spellings(stage)[0]).join(' | '))] };
+  return { pipeline: false, regexes: spellings(stages[0] ?? []).map(globRegex) };
+}
+
+function matches(pattern: string, analysis: ShellAnalysis): boolean {
+  const rule = ruleMatchers(pattern);
+  if (rule.pipeline) {
+    return analysis.pipelines.some((pipeline) => {
+      const texts = [pipeline.map((stage) => spellings(stage).at(-1)).join(' | '), pipeline.map((stage) => spellings(stage)[0]).join(' | ')];
+      return rule.regexes.some((regex) => texts.some((text) => regex.test(text)));
+    });
+  }
+  return analysis.commands.some((words) => spellings(words).some((text) => rule.regexes.some((regex) => regex.test(text))));
+}
+
+export type RuleVerdict = { verdict: 'deny' | 'allow'; pattern: string } | { verdict: 'ask'; reason?: string };
+
+/** Without a parser, nothing is auto-allowed and deny rules see each part between operators. */
+function fallbackAnalysis(command: string): ShellAnalysis {
+  const commands = command
+    .split(/&&|\|\||[;\n|&`()]|\$\(/)
+    .map((part) => unwrapCommand(part.replace(/["']/g, ' ').split(/\s+/).filter(Boolean)).words)
+    .filter((words) => words.length > 0);
+  return { commands, pipelines: [], hazards: ['no shell parser is available'] };
+}
+
+export function checkShellRules(command: string, rules: ShellRules, analyze?: ShellAnalyzer): RuleVerdict {
+  const analysis = analyze ? analyze(command) : fallbackAnalysis(command);
   for (const pattern of rules.deny) {
-    const regex = toRegex(pattern);
-    if (regex.test(whole) || parts.some((part) => regex.test(part))) return { verdict: 'deny', pattern };
+    if (pattern.trim() && matches(pattern, analysis)) return { verdict: 'deny', pattern };
   }
-  if (rules.allow.length > 0 && parts.length > 0) {
-    const allowed = parts.map((part) => rules.allow.find((pattern) => toRegex(pattern).test(part)));
-    if (allowed.every(Boolean)) return { verdict: 'allow', pattern: allowed.join(', ') };
-  }
+  if (rules.allow.length === 0 || analysis.commands.length === 0) return { verdict: 'ask' };
+  if (analysis.hazards.length > 0) return { verdict: 'ask', reason: `not auto-allowed: ${analysis.hazards[0]}` };
+  const allowed = analysis.commands.map((words) => rules.allow.find((pattern) => pattern.trim() && matches(pattern, { commands: [words], pipelines: [], hazards: [] })));
+  if (allowed.every(Boolean)) return { verdict: 'allow', pattern: [...new Set(allowed)].join(', ') };
   return { verdict: 'ask' };
 }

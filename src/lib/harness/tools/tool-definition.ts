@@ -3,8 +3,9 @@
  * definition, validation and the UI. Read tools get a read-only workspace by type, so that
  * read-only mode and subagents are enforced by the compiler, not by an `if` (DESIGN.md rule 4).
  */
-import type { ReadonlyWorkspace, Workspace } from '../ports';
+import type { ReadonlyWorkspace, Workspace } from '../workspace-types';
 import type { Outcome } from '../outcome';
+import { bounds } from '../bounds';
 
 /** The subset of JSON Schema the declarations use (draft 2020-12 compatible). */
 export interface ArgumentSchema {
@@ -21,6 +22,8 @@ export interface PropertySchema {
   minimum?: number;
   maximum?: number;
   minLength?: number;
+  /** Every string argument is bounded (what the model controls is bounded). */
+  maxLength?: number;
   enum?: string[];
   items?: { type: string };
 }
@@ -74,6 +77,8 @@ interface ToolBase<Args> {
   parameters: ArgumentSchema;
   /** Risky tools go through approval (T4). */
   risky: boolean;
+  /** For a tool whose risk depends on its arguments: risky for these calls. */
+  riskyWhen?(args: Args): boolean;
   /** Arguments of a call that works, shown in prompts and in every validation error. */
   example: Args;
 }
@@ -98,7 +103,12 @@ export interface WriteTool<Args = Record<string, unknown>> extends ToolBase<Args
 export type AnyTool = ReadTool<any> | WriteTool<any>;
 
 export function stringProperty(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
-  return { type: 'string', description, ...extra };
+  return { type: 'string', description, maxLength: bounds.shortArgumentChars, ...extra };
+}
+
+/** A string argument that carries file content (write_file, patch_file): bounded higher. */
+export function textProperty(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {
+  return stringProperty(description, { maxLength: bounds.argumentChars, ...extra });
 }
 
 export function integerProperty(description: string, extra: Partial<PropertySchema> = {}): PropertySchema {

@@ -1,5 +1,5 @@
 /** T2: which tools a session gets, by profile, read-only mode, depth and workspace. */
-import type { WorkspaceDescription } from '../ports';
+import type { WorkspaceDescription } from '../workspace-types';
 import type { ToolProfile } from '../settings';
 import type { AnyTool } from './tool-definition';
 import { delegate } from './delegate';
@@ -27,7 +27,9 @@ export interface Toolset {
   unavailableReason(name: string): string | undefined;
 }
 
-const baseNames = ['list_files', 'read_file', 'search', 'run_shell', 'write_file', 'patch_file', 'delegate', 'note'];
+/** Every tool this file can offer, for parsers that need the declarations without a session. */
+export const baseTools: AnyTool[] = [listFiles, readFile, search, runShell, writeFile, patchFile, delegate, note];
+const baseNames = baseTools.map((tool) => tool.name);
 
 export function buildToolset(options: ToolsetOptions): Toolset {
   // The shell example must be a command this backend really has (W5).

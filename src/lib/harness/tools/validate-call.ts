@@ -3,6 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from './ajv';
 import type { AnyTool, ReadToolContext } from './tool-definition';
 import { describeFailure } from '../workspace-error';
+import { bounds } from '../bounds';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<AnyTool, ValidateFunction>();
@@ -56,6 +57,8 @@ function describeSchemaError(tool: AnyTool, error: ErrorObject): string {
     }
     case 'minLength':
       return `'${field}' must not be empty`;
+    case 'maxLength':
+      return `'${field}' is longer than ${(error.params as { limit: number }).limit} characters; split the work into smaller calls`;
     case 'type':
       return `'${field}' must be ${(error.params as { type: string }).type === 'integer' ? 'an integer' : `a ${(error.params as { type: string }).type}`}`;
     case 'minimum':
@@ -85,7 +88,8 @@ export async function validateCall(options: {
   if (!tool) {
     const why = options.unavailableReason?.(name);
     const available = [...tools.keys()].join(', ');
-    return { ok: false, error: `error: unknown tool '${name}'${why ? ` (${why})` : ''}. Available tools: ${available}.` };
+    const shown = name.length > bounds.nameChars ? `${name.slice(0, bounds.nameChars)}…[${name.length} chars]` : name;
+    return { ok: false, error: `error: unknown tool '${shown}'${why ? ` (${why})` : ''}. Available tools: ${available}.` };
   }
   const args = normalizeArguments(options.rawArguments);
   if (typeof args === 'string') return { ok: false, tool, error: usageError(tool, args, formatExample) };

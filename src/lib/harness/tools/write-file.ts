@@ -1,6 +1,6 @@
-import type { ReadonlyWorkspace } from '../ports';
+import type { ReadonlyWorkspace } from '../workspace-types';
 import type { WriteTool } from './tool-definition';
-import { objectSchema, stringProperty } from './tool-definition';
+import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectWritableFile } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 
@@ -17,7 +17,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
   parameters: objectSchema(
     {
       path: stringProperty('File relative to the workspace root.', { minLength: 1 }),
-      content: stringProperty('The complete new content.'),
+      content: textProperty('The complete new content.'),
     },
     ['path', 'content'],
   ),
@@ -30,7 +30,8 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     const slash = args.path.lastIndexOf('/');
     if (slash > 0) await context.workspace.mkdir(args.path.slice(0, slash));
     await context.workspace.writeFile(args.path, args.content);
-    const lines = args.content === '' ? 0 : args.content.split('\n').length;
+    // Counted as `wc -l` counts a file that ends with a newline.
+    const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
     return { ok: true, output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)`, touched: [args.path], changed: [args.path] };
   },
 };

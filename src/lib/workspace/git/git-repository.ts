@@ -93,7 +93,7 @@ export class GitRepository {
   /** W4 from this repository, for backends without a git binary. */
   async context(docs: RepoContext['docs']): Promise<RepoContext> {
     if (!(await this.exists())) {
-      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet; the git tools create one on first use' };
+      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet' };
     }
     const [branch, status, recentCommits] = await Promise.all([this.branch(), this.status(), this.log(5)]);
     return { cwd: '.', repository: true, repoRoot: '.', branch, defaultBranch: await this.defaultBranch(), status: status.join('\n') || 'clean', recentCommits, docs };

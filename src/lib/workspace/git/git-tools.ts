@@ -25,8 +25,9 @@ export function gitTools(options: { fs: GitFs; dir: string; workspace: Workspace
       ['action'],
     ),
     example: { action: 'status', path: '.' },
+    // A read never creates a repository: it says there is none (T4, read-only mode).
     async run(args) {
-      await repository.ensure();
+      if (!(await repository.exists())) return { ok: false, output: 'error: this workspace has no git repository (git_commit creates one)' };
       if (args.action === 'status') {
         const lines = await repository.status();
         return { ok: true, output: `On branch ${await repository.branch()}\n${lines.join('\n') || 'nothing to commit, working tree clean'}` };

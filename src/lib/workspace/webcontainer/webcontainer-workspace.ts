@@ -43,8 +43,9 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
       shell: 'jsh -c (WebContainer shell)',
       persistence: 'each command runs in a fresh shell: cd and variables do not persist; files do',
       has: { node: true, npm: true, git: false, network: true },
+      sandboxed: true,
       exampleCommand: 'npm test',
-      notes: ['stdout and stderr of a command arrive merged.', 'There is no git binary: use the git tools.'],
+      notes: ['stdout and stderr of a command arrive merged.'],
     };
   }
 

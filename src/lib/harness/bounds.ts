@@ -1,0 +1,31 @@
+/**
+ * Everything the model controls is bounded: how many calls a reply may make, how long a reply,
+ * an argument or a stored event may be. Each bound comes with a notice the model reads.
+ */
+export const bounds = {
+  /** Tool calls run from one reply; the rest get a notice. */
+  callsPerReply: 8,
+  /** Characters of one argument value (a whole file for write_file). */
+  argumentChars: 512_000,
+  /** Characters of a path, a pattern or a command line. */
+  shortArgumentChars: 16_000,
+  /** Characters of a tool name echoed back in an error. */
+  nameChars: 80,
+  /** Characters of one string inside a stored event (the item itself holds what the model reads). */
+  eventStringChars: 32_000,
+  /** Characters of an old tool call's arguments when it is rendered back to the model. */
+  renderedArgumentChars: 2_000,
+} as const;
+
+/** Arguments as stored in an item: every string bounded, whatever the model sent. */
+export function boundedArguments<T>(value: T, limit: number = bounds.argumentChars): T {
+  if (typeof value === 'string') return (value.length > limit ? `${value.slice(0, limit)}…[${value.length - limit} chars not kept]` : value) as T;
+  if (Array.isArray(value)) return value.slice(0, 256).map((entry) => boundedArguments(entry, limit)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).slice(0, 256).map(([key, entry]) => [key.slice(0, bounds.nameChars), boundedArguments(entry, limit)])) as T;
+  return value;
+}
+
+/** The longest reply kept: generous for the output limit, never unbounded (tokens rarely exceed 24 characters). */
+export function replyCharLimit(numPredict: number | undefined): number {
+  return Math.max(64_000, (numPredict ?? 1024) * 24);
+}

@@ -1,0 +1,117 @@
+/**
+ * C3: the prompt is kept under the context length. num_ctx is the user's, or the model's own
+ * context length capped at a default the user can see; the budget leaves room for the output
+ * (num_predict) and, in the native protocol, the tool schemas the server adds to the prompt.
+ * Compaction cuts only at turn boundaries, so no tool result is orphaned from its call.
+ */
+import type { ChatMessage, ModelInfo, ReplyStats } from '../model-types';
+import type { AgentSettings } from '../settings';
+import type { HistoryItem } from '../session';
+import type { HistoryRenderer } from './history-renderer';
+import { turnBoundary } from './history-renderer';
+import type { TokenEstimator } from './token-estimator';
+import { requestChars } from '../prompt/prefix-reuse';
+import { summarizeHistory } from './summarize-history';
+
+/** Tokens kept free for the chat template's own framing of each message. */
+const framingTokens = 64;
+
+export interface ContextWindow {
+  numCtx: number;
+  /** Why this num_ctx, for people: "set in settings", "the model's 32768, capped at 8192". */
+  source: string;
+}
+
+export function contextWindow(settings: AgentSettings, modelInfo: ModelInfo | undefined): ContextWindow {
+  if (settings.options.numCtx) return { numCtx: settings.options.numCtx, source: 'num_ctx set in the settings' };
+  const cap = settings.contextCap;
+  const known = modelInfo?.contextLength ?? settings.contextLength;
+  if (known) return { numCtx: Math.min(known, cap), source: known > cap ? `the model's context length ${known}, capped at ${cap} (settings: context cap)` : `the model's context length ${known}` };
+  return { numCtx: cap, source: `the context cap ${cap} (the server did not report the model's context length)` };
+}
+
+export interface Compaction {
+  reason: string;
+  beforeChars: number;
+  afterChars: number;
+  items: number;
+}
+
+export type Fitted =
+  | { ok: true; messages: ChatMessage[]; totalChars: number; shortened: boolean; compaction?: Compaction }
+  | { ok: false; message: string };
+
+export interface FitRequest {
+  history: readonly HistoryItem[];
+  renderer: HistoryRenderer;
+  system: ChatMessage;
+  /** Characters of the native tool declarations sent with the request (0 in the text protocol). */
+  toolChars: number;
+  estimator: TokenEstimator;
+  /** Compact even if the estimate fits: the server said the last prompt did not. */
+  force: boolean;
+}
+
+export class ContextBudget {
+  constructor(
+    readonly contextWindow: ContextWindow,
+    private readonly numPredict: number,
+  ) {}
+
+  /** Tokens the messages may take. */
+  promptBudget(toolChars: number, estimator: TokenEstimator): number {
+    return this.contextWindow.numCtx - this.numPredict - estimator.estimate(toolChars) - framingTokens;
+  }
+
+  /** R2 escalation may only ask for the output room the prompt leaves. */
+  outputRoom(promptTokens: number): number {
+    return Math.max(this.numPredict, this.contextWindow.numCtx - promptTokens - framingTokens);
+  }
+
+  fit(request: FitRequest): Fitted {
+    const { history, renderer, system, estimator } = request;
+    const budget = this.promptBudget(request.toolChars, estimator);
+    let rendered = renderer.render(history);
+    let messages = [system, ...rendered.messages];
+    let totalChars = requestChars(messages);
+    let compaction: Compaction | undefined;
+    if (budget <= 0) return { ok: false, message: this.tooSmall(estimator.estimate(totalChars), budget) };
+    if (request.force || estimator.estimate(totalChars) > budget) {
+      // Keep the newest turns worth about half the budget; summarise the rest once (C4).
+      const keepChars = estimator.chars(Math.floor(budget * 0.5)) - system.content.length;
+      let until = history.length;
+      for (let kept = 0; until > renderer.firstShownItem + 1 && kept < keepChars; ) {
+        until--;
+        kept += history[until].content.length;
+      }
+      until = turnBoundary(history, until, renderer.firstShownItem + 1);
+      if (until > renderer.firstShownItem && history[until]?.kind !== 'tool') {
+        const before = totalChars;
+        renderer.compact(history, until, summarizeHistory(history.slice(0, until), 0));
+        rendered = renderer.render(history);
+        messages = [system, ...rendered.messages];
+        totalChars = requestChars(messages);
+        compaction = { reason: request.force ? 'the server could not fit the last prompt in num_ctx' : 'the prompt would overflow the context window', beforeChars: before, afterChars: totalChars, items: until };
+      }
+      if (estimator.estimate(totalChars) > budget) return { ok: false, message: this.tooSmall(estimator.estimate(totalChars), budget) };
+    }
+    return { ok: true, messages, totalChars, shortened: rendered.shortened, ...(compaction ? { compaction } : {}) };
+  }
+
+  private tooSmall(needed: number, budget: number): string {
+    return `the prompt needs about ${needed} tokens but only ${Math.max(0, budget)} fit in num_ctx=${this.contextWindow.numCtx} (${this.contextWindow.source}; ${this.numPredict} are kept for the reply). Raise num_ctx or the context cap, lower num_predict, or start a new session.`;
+  }
+
+  /**
+   * R3: whether the server cut the prompt. With truncate:false a modern server refuses instead
+   * (a `context_overflow` error); older ones drop whole oldest messages silently, so the count
+   * stays within num_ctx: compare it with what was sent, not only with num_ctx.
+   */
+  truncation(stats: ReplyStats, estimatedTokens: number): 'count-at-limit' | 'count-below-estimate' | undefined {
+    const counted = stats.promptEvalCount;
+    if (counted === undefined) return undefined;
+    if (counted >= this.contextWindow.numCtx) return 'count-at-limit';
+    if (estimatedTokens >= this.contextWindow.numCtx * 0.8 && counted < estimatedTokens * 0.6) return 'count-below-estimate';
+    return undefined;
+  }
+}

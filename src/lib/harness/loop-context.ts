@@ -1,0 +1,26 @@
+/** What one run of the loop works with; built by agent.ts, read by the loop's parts. */
+import type { AgentOptions } from './agent-options';
+import type { ModelInfo } from './model-types';
+import type { Protocol } from './settings';
+import type { Session } from './session';
+import type { SessionRecorder } from './session-recorder';
+import type { HistoryRenderer } from './context/history-renderer';
+import type { RetryPolicy } from './recovery/retry-policy';
+import type { RunState } from './run-state';
+import type { SpawnChild } from './delegate-runner';
+
+export interface LoopContext {
+  options: AgentOptions;
+  session: Session;
+  depth: number;
+  task: string;
+  protocol: Protocol;
+  modelInfo?: ModelInfo;
+  recorder: SessionRecorder;
+  renderer: HistoryRenderer;
+  signal: AbortSignal;
+  stopReason: { kind: 'user' | 'time' | 'step' };
+  state: RunState;
+  retryPolicy: RetryPolicy;
+  spawn: SpawnChild;
+}

@@ -1,0 +1,93 @@
+/**
+ * One model call of the loop: send the request (with recovery, R1/R2), bill it (L1, even when the
+ * reply is dropped), report it (O1), and tell apart a reply made from a prompt the server cut
+ * (R3: it is not executed).
+ */
+import type { HarnessEventBody } from './events';
+import type { ChatMessage, ModelClient, ModelError, ModelOptions, ModelReply, NativeToolDefinition } from './model-types';
+import type { Protocol } from './settings';
+import type { RetryPolicy } from './recovery/retry-policy';
+import type { RunState } from './run-state';
+import type { ContextBudget } from './context/context-budget';
+import { requestWithRecovery } from './recovery/request-with-recovery';
+import { envelopeSchema } from './protocol/constrained-output';
+import { replyCharLimit } from './bounds';
+
+export interface ModelStepContext {
+  client: ModelClient;
+  model: string;
+  protocol: Protocol;
+  options: ModelOptions;
+  signal: AbortSignal;
+  retryPolicy: RetryPolicy;
+  emit: (body: HarnessEventBody) => void;
+  state: RunState;
+  budget: ContextBudget;
+  random?: () => number;
+  wait?: (ms: number, signal: AbortSignal) => Promise<boolean>;
+}
+
+export interface ModelStepRequest {
+  step: number;
+  messages: ChatMessage[];
+  totalChars: number;
+  /** Characters equal to the start of the previous request (P2). */
+  reusedChars: number;
+  tools?: NativeToolDefinition[];
+  constrained: boolean;
+}
+
+export type ModelStepResult =
+  | { kind: 'reply'; reply: ModelReply; numPredict: number }
+  | { kind: 'truncated' }
+  | { kind: 'failed'; error: ModelError };
+
+export async function modelStep(context: ModelStepContext, request: ModelStepRequest): Promise<ModelStepResult> {
+  const { emit, state, budget, step } = { ...context, step: request.step };
+  const options: ModelOptions = { ...context.options, numCtx: budget.contextWindow.numCtx };
+  const estimatedPrompt = state.estimator.estimate(request.totalChars);
+  emit({ type: 'request.sent', step, model: context.model, options, protocol: context.protocol, constrained: request.constrained });
+  const recovered = await requestWithRecovery(
+    {
+      model: context.model,
+      messages: request.messages,
+      ...(request.tools ? { tools: request.tools } : {}),
+      ...(request.constrained ? { format: envelopeSchema } : {}),
+      options,
+      maxChars: replyCharLimit(options.numPredict),
+      signal: context.signal,
+      onToken: (text) => emit({ type: 'model.token', step, text }),
+    },
+    {
+      client: context.client,
+      policy: context.retryPolicy,
+      step,
+      emit,
+      bill: (stats) => state.bill(stats, estimatedPrompt, 0),
+      outputRoom: budget.outputRoom(estimatedPrompt),
+      random: context.random,
+      wait: context.wait,
+    },
+  );
+  if (!recovered.result.ok) {
+    const { error } = recovered.result;
+    emit({ type: 'model.error', step, error });
+    if (error.kind === 'context_overflow') {
+      state.usage.requests++;
+      emit({ type: 'context.truncated', step, numCtx: budget.contextWindow.numCtx, estimatedTokens: estimatedPrompt, detectedBy: 'server-refused', discarded: true });
+      return { kind: 'truncated' };
+    }
+    return { kind: 'failed', error };
+  }
+  const reply = recovered.result.reply;
+  state.bill(reply.stats, estimatedPrompt, reply.content.length);
+  const truncation = budget.truncation(reply.stats, estimatedPrompt);
+  // A count from a cut prompt says nothing true about characters per token.
+  if (!truncation) state.estimator.calibrate(request.totalChars, reply.stats.promptEvalCount);
+  emit({ type: 'response.done', step, model: reply.model, stats: reply.stats, chars: reply.content.length, toolCalls: reply.toolCalls.length, reusedPromptTokens: state.estimator.estimate(request.reusedChars) });
+  if (truncation) {
+    emit({ type: 'context.truncated', step, numCtx: budget.contextWindow.numCtx, promptEvalCount: reply.stats.promptEvalCount, estimatedTokens: estimatedPrompt, detectedBy: truncation, discarded: true });
+    return { kind: 'truncated' };
+  }
+  return { kind: 'reply', reply, numPredict: recovered.numPredict ?? options.numPredict ?? 0 };
+}

@@ -1,0 +1,115 @@
+/** The model port and its data: what the harness sends a chat model and what comes back. */
+
+/** One message of a chat request, in the harness's own shape (not a wire type). */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string;
+  /** Native tool calls made by an assistant message. */
+  toolCalls?: ToolCall[];
+  /** For role "tool": which tool produced this result. */
+  toolName?: string;
+}
+
+/** A tool call as the model asked for it; arguments are whatever the model sent. */
+export interface ToolCall {
+  name: string;
+  arguments: unknown;
+}
+
+/** A tool declaration in the function-calling shape that Ollama's `tools` field takes. */
+export interface NativeToolDefinition {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+/** Sampling and context options; the client sends every one that is set. */
+export interface ModelOptions {
+  numCtx?: number;
+  numPredict?: number;
+  temperature?: number;
+  topP?: number;
+  seed?: number;
+  keepAlive?: string;
+}
+
+export interface ModelRequest {
+  model: string;
+  messages: ChatMessage[];
+  /** Present only in the native protocol. */
+  tools?: NativeToolDefinition[];
+  /** A JSON Schema the reply must follow (constrained output), when the harness asks for one. */
+  format?: Record<string, unknown>;
+  options: ModelOptions;
+  /**
+   * The most characters of reply to keep: a client stops reading there and returns what it has,
+   * with done reason "length" (a server that ignores num_predict cannot flood the harness).
+   */
+  maxChars?: number;
+  /** Aborting it must end the request promptly with an `aborted` error. */
+  signal: AbortSignal;
+  /** Called with each streamed piece of text, in order. */
+  onToken?: (text: string) => void;
+}
+
+/** Statistics of one reply, as the server reported them (durations in nanoseconds). */
+export interface ReplyStats {
+  promptEvalCount?: number;
+  evalCount?: number;
+  totalDurationNs?: number;
+  loadDurationNs?: number;
+  promptEvalDurationNs?: number;
+  evalDurationNs?: number;
+  doneReason?: string;
+}
+
+export interface ModelReply {
+  model: string;
+  content: string;
+  toolCalls: ToolCall[];
+  stats: ReplyStats;
+}
+
+export type ModelErrorKind =
+  | 'unreachable' // connection refused, DNS, CORS refusal (indistinguishable in a browser)
+  | 'not_found' // the model is not on the server
+  | 'tools_unsupported' // native tools requested from a model without the capability
+  | 'context_too_small' // the prompt cannot fit even after compaction
+  | 'context_overflow' // the server refused a prompt longer than num_ctx (instead of cutting it)
+  | 'overloaded' // 429 / 503: try again later
+  | 'server' // 5xx and other server-side failures
+  | 'stream' // the stream broke or carried an error line mid-way
+  | 'bad_reply' // the server answered with something that is not the protocol
+  | 'aborted'; // the caller's signal fired
+
+/** A failed model request, as data. `message` is written for a person and says what to do. */
+export interface ModelError {
+  kind: ModelErrorKind;
+  message: string;
+  /** Whether trying the same request again may succeed. */
+  retryable: boolean;
+  status?: number;
+  /** From a Retry-After header, when the server sent one. */
+  retryAfterMs?: number;
+  /** Statistics of a reply that was billed before it failed (they still count, L1). */
+  billed?: ReplyStats;
+}
+
+export type ModelResult = { ok: true; reply: ModelReply } | { ok: false; error: ModelError };
+
+export interface ModelInfo {
+  name: string;
+  /** E.g. "completion", "tools", "vision", "thinking". */
+  capabilities: string[];
+  contextLength?: number;
+}
+
+/**
+ * A chat model. Contract: `chat` never throws and never rejects; every failure resolves to
+ * `{ ok: false, error }`. It honours `request.signal` while connecting and while streaming.
+ */
+export interface ModelClient {
+  chat(request: ModelRequest): Promise<ModelResult>;
+  /** Capabilities and context length of a model; resolves to an error instead of throwing. */
+  describe?(model: string): Promise<ModelInfo | ModelError>;
+}
+

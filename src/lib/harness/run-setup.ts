@@ -1,0 +1,107 @@
+/**
+ * What a run fixes before its first request: the tools (by profile, read-only mode, depth and
+ * workspace), the stable prefix (P1, P2), the approval gate (T4), the tool executor, and the
+ * context budget (C3). Read fresh at the start of every run: the memory file, the task board
+ * and the repository context.
+ */
+import type { LoopContext } from './loop-context';
+import type { ChatMessage, NativeToolDefinition } from './model-types';
+import type { SectionSize } from './events';
+import type { AnyTool } from './tools/tool-definition';
+import type { Prefix } from './prompt/assemble-prefix';
+import type { PromptState } from './prompt/prompt-variables';
+import { buildToolset } from './tools/tool-registry';
+import { ApprovalGate } from './tools/approval-gate';
+import { assemblePrefix } from './prompt/assemble-prefix';
+import { nativeDefinitions } from './protocol/native-protocol';
+import { ToolExecutor } from './tool-executor';
+import { delegateRunner } from './delegate-runner';
+import { TaskGraph, taskLine } from './tasks/task-graph';
+import { taskTools } from './tasks/task-tools';
+import { defaultMemoryFile, readLongTermMemory } from './long-term-memory';
+import { ContextBudget, contextWindow } from './context/context-budget';
+import { maxDelegationDepth } from './settings';
+import { isWritable } from './workspace-views';
+import type { RepoContext } from './workspace-types';
+
+export interface RunSetup {
+  tools: AnyTool[];
+  prefix: Prefix;
+  system: ChatMessage;
+  sections: SectionSize[];
+  executor: ToolExecutor;
+  budget: ContextBudget;
+  nativeTools?: NativeToolDefinition[];
+  /** Characters of the native tool declarations (0 in the text protocol). */
+  toolChars: number;
+  memoryFile: string;
+  writable: boolean;
+  argumentNames: (tool: string) => readonly string[] | undefined;
+}
+
+async function repoContext(context: LoopContext): Promise<RepoContext> {
+  try {
+    return await context.options.workspace.repoContext();
+  } catch (error) {
+    return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs: [], note: `repo context failed: ${(error as Error).message}` };
+  }
+}
+
+async function promptExtras(context: LoopContext, memoryFile: string): Promise<Pick<PromptState, 'memoryFile' | 'taskLines'>> {
+  const memory = await readLongTermMemory(context.options.workspace, memoryFile);
+  let taskLines: string[] | undefined;
+  if (context.options.tasks) {
+    try {
+      taskLines = (await context.options.tasks.list()).map(taskLine);
+    } catch (error) {
+      taskLines = [`(the task board could not be read: ${(error as Error).message})`];
+    }
+  }
+  return { ...(memory ? { memoryFile: memory } : {}), ...(taskLines ? { taskLines } : {}) };
+}
+
+export async function prepareRun(context: LoopContext): Promise<RunSetup> {
+  const { options, session, recorder, signal, depth } = context;
+  const settings = session.settings;
+  const writable = isWritable(options.workspace);
+  const environment = options.workspace.describe();
+  const memoryFile = options.memoryFile ?? defaultMemoryFile;
+  const [repo, extras] = await Promise.all([repoContext(context), promptExtras(context, memoryFile)]);
+  // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
+  const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
+  const extra = [...(options.extraTools ?? []), ...(options.tasks ? taskTools(new TaskGraph(options.tasks), session.id) : [])];
+  const toolset = buildToolset({ profile: settings.toolProfile, readOnly: settings.readOnly || !writable, canDelegate, environment, extra });
+  const tools = [...toolset.tools.values()];
+  const prefix = assemblePrefix({ protocol: context.protocol, tools, environment, repo, depth, rules: settings.shellRules, ...extras }, settings.sectionOverrides);
+  const emit = recorder.emit.bind(recorder);
+  const gate = new ApprovalGate({ policy: settings.approval, readOnly: settings.readOnly, rules: settings.shellRules, approver: options.approver, analyzeShell: options.analyzeShell });
+  const executor = new ToolExecutor({
+    toolset,
+    protocol: context.protocol,
+    workspace: options.workspace,
+    gate,
+    sessionId: session.id,
+    emit,
+    toolOutputChars: options.toolOutputChars ?? 6000,
+    ...(options.stepGate ? { stepGate: options.stepGate } : {}),
+    ...(canDelegate ? { delegate: delegateRunner({ options, session, depth, signal, emit, state: context.state, spawn: context.spawn }) } : {}),
+  });
+  const nativeTools = context.protocol === 'native' ? nativeDefinitions(tools) : undefined;
+  const window = contextWindow(settings, context.modelInfo);
+  return {
+    tools,
+    prefix,
+    system: { role: 'system', content: prefix.text },
+    sections: prefix.sections.map((section) => ({ name: section.name, chars: section.text.length })),
+    executor,
+    budget: new ContextBudget(window, settings.options.numPredict ?? 1024),
+    ...(nativeTools ? { nativeTools } : {}),
+    toolChars: nativeTools ? JSON.stringify(nativeTools).length : 0,
+    memoryFile,
+    writable,
+    argumentNames: (name) => {
+      const tool = toolset.tools.get(name);
+      return tool ? Object.keys(tool.parameters.properties) : undefined;
+    },
+  };
+}

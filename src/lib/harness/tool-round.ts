@@ -1,0 +1,62 @@
+/**
+ * The tool calls of one reply, in order: each validated, approved and run by the executor, its
+ * result appended as an item, its effects on memory recorded. At most `bounds.callsPerReply`
+ * calls run; the rest are answered with one notice.
+ */
+import type { HarnessEventBody } from './events';
+import type { ToolCall } from './model-types';
+import type { ReadonlyWorkspace } from './workspace-types';
+import type { Session } from './session';
+import type { SessionRecorder } from './session-recorder';
+import type { ToolExecutor } from './tool-executor';
+import { rememberFiles, rememberNote } from './memory-notice';
+import { appendLongTermNote } from './long-term-memory';
+import { bounds, boundedArguments } from './bounds';
+
+export interface ToolRoundContext {
+  executor: ToolExecutor;
+  recorder: SessionRecorder;
+  session: Session;
+  workspace: ReadonlyWorkspace;
+  memoryFile: string;
+  signal: AbortSignal;
+  emit: (body: HarnessEventBody) => void;
+  /** Called once before the first call that may change something (write tools). */
+  beforeChange?: () => Promise<void>;
+}
+
+export interface ToolRoundResult {
+  changedFiles: boolean;
+  /** Every call failed (refused, invalid or erroring): the optional failed-steps guard counts these. */
+  allFailed: boolean;
+  stopped: boolean;
+}
+
+export async function runToolRound(context: ToolRoundContext, calls: ToolCall[], step: number, extra?: string): Promise<ToolRoundResult> {
+  const { executor, recorder, session, emit } = context;
+  const notices = extra ? [`Runtime notice: ${extra}.`] : [];
+  if (calls.length > bounds.callsPerReply) notices.push(`Runtime notice: the reply made ${calls.length} tool calls; only the first ${bounds.callsPerReply} were run. Make fewer calls per reply.`);
+  let changedFiles = false;
+  let failed = 0;
+  let ran = 0;
+  for (const [index, call] of calls.slice(0, bounds.callsPerReply).entries()) {
+    if (context.signal.aborted) break;
+    ran++;
+    const executed = await executor.execute(call, step, index, context.signal, context.beforeChange);
+    if (!executed.ok) failed++;
+    if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
+    await recorder.append({ kind: 'tool', name: executed.name, args: boundedArguments(executed.args), content: executed.content, ok: executed.ok, ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}) });
+    if (executed.result?.touched) rememberFiles(session.memory, executed.result.touched);
+    if (executed.result?.note) rememberNote(session.memory, executed.result.note);
+    if (executed.result?.longTermNote) {
+      const problem = await appendLongTermNote(context.workspace, context.memoryFile, executed.result.longTermNote);
+      if (problem) emit({ type: 'notice', step, reason: 'memory-file', text: `the long-term note was kept in session memory only: ${problem}` });
+    }
+    if (executed.stopped) return { changedFiles, allFailed: false, stopped: true };
+  }
+  for (const text of notices) {
+    emit({ type: 'notice', step, reason: 'extra-calls', text });
+    await recorder.append({ kind: 'notice', reason: 'extra-calls', content: text });
+  }
+  return { changedFiles, allFailed: ran > 0 && failed === ran, stopped: false };
+}

@@ -1,0 +1,115 @@
+/**
+ * T4: the `ShellAnalyzer` the approval gate uses, on just-bash's own bash parser (the same one
+ * the offline shell runs). It walks the whole syntax tree — substitutions, subshells, loops,
+ * functions — and parses the text of `sh -c` and `eval` again, so every command at every depth
+ * is seen. Pure JavaScript: used by the page and the headless runner alike.
+ */
+import { parse } from 'just-bash';
+import type { ShellAnalysis } from '../harness/tools/shell-rules';
+import { unwrapCommand } from '../harness/tools/shell-rules';
+
+type Node = { type?: string; [key: string]: unknown };
+/** Redirections that do not write a file. */
+const harmlessTargets = /^(\/dev\/null|\/dev\/stdout|\/dev\/stderr|&?\d+|-)$/;
+const maxDepth = 6;
+
+function wordText(word: Node | null | undefined, hazards: string[]): string {
+  if (!word) return '';
+  const parts = (word.parts as Node[] | undefined) ?? [];
+  return parts.map((part) => partText(part, hazards)).join('');
+}
+
+function partText(part: Node, hazards: string[]): string {
+  switch (part.type) {
+    case 'Literal':
+    case 'SingleQuoted':
+    case 'Escaped':
+      return String(part.value ?? '');
+    case 'DoubleQuoted':
+      return ((part.parts as Node[]) ?? []).map((inner) => partText(inner, hazards)).join('');
+    case 'TildeExpansion':
+      return `~${(part.user as string | null) ?? ''}`;
+    case 'Glob':
+      return String(part.pattern ?? '*');
+    case 'ParameterExpansion':
+      return `$${String(part.parameter ?? '')}`;
+    case 'CommandSubstitution':
+    case 'ProcessSubstitution':
+      hazards.push('it contains a command substitution');
+      return '$(…)';
+    default:
+      hazards.push(`it contains ${String(part.type ?? 'an expansion')}`);
+      return '…';
+  }
+}
+
+function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, analysis, depth);
+    return;
+  }
+  const current = node as Node;
+  switch (current.type) {
+    case 'Statement':
+      if (current.background) analysis.hazards.push('it runs a command in the background');
+      break;
+    case 'FunctionDef':
+      analysis.hazards.push('it defines a function');
+      break;
+    case 'Subshell':
+      analysis.hazards.push('it starts a subshell');
+      break;
+    case 'Redirection': {
+      const target = current.target as Node | undefined;
+      const operator = String(current.operator ?? '');
+      const text = target?.type === 'Word' ? wordText(target, analysis.hazards) : '';
+      if (['>', '>>', '>|', '&>', '&>>', '<>', '>&'].includes(operator) && !harmlessTargets.test(text)) {
+        analysis.hazards.push(`it redirects output to a file (${operator} ${text})`);
+      }
+      break;
+    }
+    case 'Pipeline': {
+      const commands = (current.commands as Node[]) ?? [];
+      const simple = commands.filter((command) => command.type === 'SimpleCommand').map((command) => commandWords(command, analysis.hazards));
+      if (commands.length > 1 && simple.length === commands.length) analysis.pipelines.push(simple.map((words) => unwrapCommand(words).words));
+      break;
+    }
+    case 'SimpleCommand': {
+      const words = commandWords(current, analysis.hazards);
+      if (words.length > 0 && /[$…]/.test(words[0])) analysis.hazards.push('its program name is computed at run time');
+      const unwrapped = unwrapCommand(words);
+      if (unwrapped.words.length > 0) analysis.commands.push(unwrapped.words);
+      if (unwrapped.hazard) analysis.hazards.push(unwrapped.hazard);
+      if (unwrapped.script !== undefined) analyzeInto(unwrapped.script, analysis, depth + 1);
+      break;
+    }
+  }
+  for (const [key, value] of Object.entries(current)) if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);
+}
+
+function commandWords(command: Node, hazards: string[]): string[] {
+  const name = command.name as Node | null;
+  const args = (command.args as Node[]) ?? [];
+  return name ? [wordText(name, hazards), ...args.map((arg) => wordText(arg, hazards))] : [];
+}
+
+function analyzeInto(command: string, analysis: ShellAnalysis, depth: number): void {
+  if (depth > maxDepth) {
+    analysis.hazards.push('it nests shells too deeply to check');
+    return;
+  }
+  try {
+    walk(parse(command), analysis, depth);
+  } catch (error) {
+    analysis.hazards.push(`it could not be parsed (${(error as Error).message.split('\n')[0]})`);
+    analysis.commands.push(command.split(/\s+/).filter(Boolean));
+  }
+}
+
+export function analyzeShellCommand(command: string): ShellAnalysis {
+  const analysis: ShellAnalysis = { commands: [], pipelines: [], hazards: [] };
+  analyzeInto(command, analysis, 0);
+  analysis.hazards = [...new Set(analysis.hazards)];
+  return analysis;
+}

@@ -1,0 +1,54 @@
+/**
+ * T4: the command rules read commands with a real shell parser. The hostile spellings are data
+ * (hostile/shell-bypasses.json); each was a bypass of the old pattern matcher.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkShellRules } from '../../../src/lib/harness/tools/shell-rules';
+import { defaultSettings } from '../../../src/lib/harness/settings';
+import { analyzeShellCommand } from '../../../src/lib/workspace/shell-command-analyzer';
+import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
+
+const data = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile/shell-bypasses.json'), 'utf8')) as {
+  denied: string[];
+  notAutoAllowedUnder: { allow: string[]; commands: string[] };
+  autoAllowedUnder: { allow: string[]; commands: string[] };
+};
+const { deny } = defaultSettings().shellRules;
+
+describe('T4 command rules hold however a command is written', () => {
+  for (const command of data.denied) {
+    it(`T4 the default deny rules refuse ${JSON.stringify(command)}`, () => {
+      expect(checkShellRules(command, { allow: ['*'], deny }, analyzeShellCommand).verdict).toBe('deny');
+    });
+  }
+  for (const command of data.notAutoAllowedUnder.commands) {
+    it(`T4 an allow rule never auto-allows ${JSON.stringify(command)}`, () => {
+      expect(checkShellRules(command, { allow: data.notAutoAllowedUnder.allow, deny: [] }, analyzeShellCommand).verdict).toBe('ask');
+    });
+  }
+  it('T4 plain commands that match an allow rule still run without asking', () => {
+    for (const command of data.autoAllowedUnder.commands) {
+      expect(checkShellRules(command, { allow: data.autoAllowedUnder.allow, deny }, analyzeShellCommand), command).toMatchObject({ verdict: 'allow' });
+    }
+  });
+
+  it('T4 through the agent: a nested deny is refused before anyone is asked, a hidden substitution is asked about', async () => {
+    const approver = new ScriptedApprover([false]);
+    const h = harness([tool('run_shell', { command: 'sh -c "sudo rm -rf /tmp/x"' }), tool('run_shell', { command: 'ls $(touch pwned)' }), final('ok')], {
+      approver,
+      settings: { approval: 'ask', shellRules: { allow: ['ls *'], deny: ['sudo *'] } },
+    });
+    await h.agent.run('go');
+    expect(toolResults(h)[0]).toMatch(/deny rule "sudo \*"/);
+    expect(approver.asked.map((request) => request.args.command)).toEqual(['ls $(touch pwned)']);
+    expect(await h.workspace.stat('pwned')).toBeNull();
+  });
+
+  it('T4 the prompt says the rules are a guard, not a sandbox', async () => {
+    const h = harness([final('x')]);
+    await h.agent.run('go');
+    expect(h.model.requests[0].messages[0].content).toContain('a guard against mistakes, not a sandbox');
+  });
+});
