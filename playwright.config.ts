@@ -8,6 +8,8 @@ const devPort = Number(process.env.E2E_DEV_PORT ?? 4174);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The live specs (real Ollama) run only through npm run test:live.
+  testIgnore: process.env.PLAYWRIGHT_LIVE ? [] : ['**/live/**'],
   timeout: 60_000,
   fullyParallel: false,
   workers: 1,

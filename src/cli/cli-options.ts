@@ -44,7 +44,8 @@ Options:
   --host URL            Ollama server (default: http://127.0.0.1:11434)
   --model NAME          model to use (default: the first one the server lists)
   --fallback-model NAME model to switch to after repeated overloads
-  --protocol P          auto | native | text (default: auto)
+  --protocol P          auto | native | text | constrained (default: auto; constrained is
+                        the text protocol's JSON envelope, enforced with Ollama's format)
   --approval P          ask | auto | never (default: ask: asks on the terminal)
   --tool-profile P      structured | bash-only (default: structured)
   --read-only           offer only the tools that do not change anything
@@ -127,7 +128,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     host,
     model: values.model,
     fallbackModel: values['fallback-model'],
-    protocol: choice('protocol', values.protocol, ['auto', 'native', 'text']),
+    protocol: choice('protocol', values.protocol, ['auto', 'native', 'text', 'constrained']),
     approval: choice('approval', values.approval, ['ask', 'auto', 'never']),
     toolProfile: choice('tool-profile', values['tool-profile'], ['structured', 'bash-only']),
     readOnly: values['read-only'],

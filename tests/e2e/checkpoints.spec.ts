@@ -15,12 +15,14 @@ test('checkpoints after changing steps: diff two, restore one, and undo the rest
   await expect(page.getByLabel('Tool call git')).toContainText('?? notes.txt');
   await page.getByRole('tab', { name: 'Checkpoints' }).click();
   const pane = page.getByRole('region', { name: 'Checkpoints' });
-  await expect(pane.getByRole('row')).toHaveCount(3); // header + two checkpoints
+  await expect(pane.getByRole('row')).toHaveCount(4); // header, the baseline before the run, two steps
+  await expect(pane.getByRole('row').last()).toContainText('baseline: before this run changed anything');
   await pane.getByLabel('Diff from after step 1').check();
   await pane.getByLabel('Diff to after step 2').check();
   await pane.getByRole('button', { name: 'Show diff' }).click();
   await expect(pane.getByLabel('Diff of notes.txt')).toContainText('-one');
   await expect(pane.getByLabel('Diff of notes.txt')).toContainText('+two');
+  await expect(pane.getByLabel('Diff of notes.txt')).toContainText('--- a/notes.txt');
   await pane.getByRole('button', { name: 'Restore after step 1' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Restored checkpoint' })).toBeVisible();
   await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'notes.txt' }).click();

@@ -5,7 +5,7 @@ test('U1 first run without Ollama: the demo model shows tools, approvals, files 
   page.on('pageerror', (error) => errors.push(error.message));
   await openFresh(page, '/');
   expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
-  await expect(page.getByText('replays a bundled example, not a real model')).toBeVisible();
+  await expect(page.getByLabel(/^Model: Demo model: replays a bundled example session\. It is not a real model/)).toContainText('not a real model');
   await page.getByRole('button', { name: 'Demo model' }).click();
   await expect(page.getByRole('textbox', { name: 'Task' })).toHaveValue(/sum\(\)/);
   await page.getByRole('button', { name: 'Run', exact: true }).click();

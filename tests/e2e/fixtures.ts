@@ -23,14 +23,31 @@ export function presetUrl(parameters: Record<string, string>): string {
   return `/?${new URLSearchParams(parameters).toString()}`;
 }
 
-/** Opens the app with a clean IndexedDB (each test starts from a first visit). */
-export async function openFresh(page: Page, url: string): Promise<void> {
+/**
+ * Opens the app with a clean IndexedDB (each test starts from a first visit). T7: a preset that
+ * changes the server or lowers approval is only proposed; the test applies it as a person would.
+ */
+export async function openFresh(page: Page, url: string, options: { applyLink?: boolean } = {}): Promise<void> {
   await page.goto('/');
   await page.evaluate(async () => {
     for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name);
   });
   await page.goto(url);
+  await acceptLink(page, url, options.applyLink ?? true);
+}
+
+/**
+ * Answers the "Confirm link settings" dialog, when the page opened one: a preset with a server or
+ * approval=auto that differs from the stored settings. Resolves once the page is ready.
+ */
+export async function acceptLink(page: Page, url: string, apply = true): Promise<void> {
   await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
+  const parameters = new URLSearchParams(url.split('?')[1] ?? '');
+  if (!parameters.has('host') && parameters.get('approval') !== 'auto') return;
+  const dialog = page.getByRole('dialog', { name: 'Confirm link settings' });
+  if (!(await dialog.isVisible())) return;
+  await dialog.getByRole('button', { name: apply ? 'Apply' : 'Keep my settings' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 export async function runTask(page: Page, task: string): Promise<void> {

@@ -37,7 +37,8 @@ test('R4 a missing model: the message gives the ollama pull line, and a run says
   const server = await ollama();
   await openFresh(page, presetUrl({ host: server.url, model: 'mistral:7b' }));
   await expect(page.getByRole('alert').filter({ hasText: 'not on it' })).toContainText('ollama pull mistral:7b');
+  // One clear state: Run is disabled, and says why, instead of failing a run with the same words.
   await page.getByRole('textbox', { name: 'Task' }).fill('hello');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'ollama pull mistral:7b' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Task' })).toHaveAccessibleDescription(/the model "mistral:7b" is not on it/);
 });

@@ -17,5 +17,6 @@ test('W6 export the workspace as a zip, then import it into a new session', asyn
   await files.locator('input[type=file][accept*="zip"]').setInputFiles({ name: 'cart.zip', mimeType: 'application/zip', buffer: readFileSync(path) });
   await expect(files).toContainText('discount.js');
   await expect(files).not.toContainText('units.js');
-  await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(3);
+  // Loading a sample or a zip reuses an untouched empty session instead of piling up copies (S4).
+  await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
 });

@@ -3,7 +3,7 @@
  * stores persist them, the inspector and evals read them. Every event carries the session id
  * and a timestamp; `step` counts model calls from 1.
  */
-import type { ModelError, ModelOptions, ReplyStats } from './model-types';
+import type { ChatMessage, ModelError, ModelOptions, NativeToolDefinition, ReplyStats } from './model-types';
 import type { HistoryItem, Memory } from './session';
 import type { Outcome, Usage } from './outcome';
 import type { Protocol } from './settings';
@@ -32,6 +32,20 @@ export type HarnessEventBody =
       messages: number;
       /** The sections' text, on the first step of each run (the prefix is fixed within a run). */
       prefix?: { name: string; text: string; edited: boolean }[];
+    }
+  | {
+      /**
+       * The messages of the request exactly as sent, as a change to the previous request: its
+       * first `keep` messages, then `added` (append-only between compactions, so this stays small).
+       */
+      type: 'request.messages';
+      step: number;
+      keep: number;
+      added: ChatMessage[];
+      /** Native tool declarations, on the first request of a run. */
+      tools?: NativeToolDefinition[];
+      /** The JSON Schema of constrained output, when the request had one and it changed. */
+      format?: Record<string, unknown>;
     }
   | { type: 'request.sent'; step: number; model: string; options: ModelOptions; protocol: Protocol; constrained: boolean }
   | { type: 'model.token'; step: number; text: string }

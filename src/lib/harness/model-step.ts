@@ -10,7 +10,6 @@ import type { RetryPolicy } from './recovery/retry-policy';
 import type { RunState } from './run-state';
 import type { ContextBudget } from './context/context-budget';
 import { requestWithRecovery } from './recovery/request-with-recovery';
-import { envelopeSchema } from './protocol/constrained-output';
 import { replyCharLimit } from './bounds';
 
 export interface ModelStepContext {
@@ -34,7 +33,8 @@ export interface ModelStepRequest {
   /** Characters equal to the start of the previous request (P2). */
   reusedChars: number;
   tools?: NativeToolDefinition[];
-  constrained: boolean;
+  /** Constrained output: the JSON Schema the reply must follow. */
+  format?: Record<string, unknown>;
 }
 
 export type ModelStepResult =
@@ -46,13 +46,13 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
   const { emit, state, budget, step } = { ...context, step: request.step };
   const options: ModelOptions = { ...context.options, numCtx: budget.contextWindow.numCtx };
   const estimatedPrompt = state.estimator.estimate(request.totalChars);
-  emit({ type: 'request.sent', step, model: context.model, options, protocol: context.protocol, constrained: request.constrained });
+  emit({ type: 'request.sent', step, model: context.model, options, protocol: context.protocol, constrained: Boolean(request.format) });
   const recovered = await requestWithRecovery(
     {
       model: context.model,
       messages: request.messages,
       ...(request.tools ? { tools: request.tools } : {}),
-      ...(request.constrained ? { format: envelopeSchema } : {}),
+      ...(request.format ? { format: request.format } : {}),
       options,
       maxChars: replyCharLimit(options.numPredict),
       signal: context.signal,

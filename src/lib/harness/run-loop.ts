@@ -17,7 +17,7 @@ import { reusedPrefixChars } from './prompt/prefix-reuse';
 import { parseNativeReply } from './protocol/native-protocol';
 import { parseTextReply } from './protocol/text-protocol';
 import { malformedNotice } from './protocol/notices';
-import { constrainedNotice, envelopeSchema, parseEnvelope } from './protocol/constrained-output';
+import { constrainedNotice, parseEnvelope } from './protocol/constrained-output';
 import { lastMemoryText, memoryText } from './memory-notice';
 import { repairInterrupted } from './repair-interrupted';
 import { clip } from './context/clip';
@@ -85,7 +85,7 @@ async function pauseBeforeRequest(context: LoopContext, step: number, messages: 
   const editable = last && last.kind !== 'assistant' ? { role: messages.at(-1)!.role, content: messages.at(-1)!.content } : undefined;
   context.recorder.emit({ type: 'step.paused', step, at: 'request' });
   const decision = await gate.pause(
-    { at: 'request', step, model: context.session.model, messages, options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx }, ...(setup.nativeTools ? { tools: setup.nativeTools } : {}), ...(constrained ? { format: envelopeSchema } : {}), ...(editable ? { editable } : {}) },
+    { at: 'request', step, model: context.session.model, messages, options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx }, ...(setup.nativeTools ? { tools: setup.nativeTools } : {}), ...(constrained ? { format: setup.envelope } : {}), ...(editable ? { editable } : {}) },
     context.signal,
   );
   if (decision.action === 'stop') return 'stop';
@@ -102,11 +102,12 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   const early = await startTurn(context);
   if (early) return { outcome: early, steps: 0 };
   let previous: ChatMessage[] = [];
-  let constrained = false;
+  let constrained = context.protocol === 'constrained';
   let continuations = 0;
   let pendingCut = '';
   let forceCompaction = false;
   let changedThisRun = false;
+  let lastFormat: Record<string, unknown> | undefined;
   const beforeChange = async () => {
     if (changedThisRun) return;
     changedThisRun = true;
@@ -132,6 +133,11 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };
     }
     const reusedChars = reusedPrefixChars(previous, messages);
+    let keep = 0;
+    while (keep < previous.length && keep < messages.length && previous[keep] === messages[keep]) keep++;
+    const format = constrained ? setup.envelope : undefined;
+    emit({ type: 'request.messages', step, keep, added: messages.slice(keep), ...(step === 1 && setup.nativeTools ? { tools: setup.nativeTools } : {}), ...(format && format !== lastFormat ? { format } : {}) });
+    lastFormat = format;
     previous = messages;
     emit({
       type: 'prompt.assembled',
@@ -146,7 +152,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
 
     const result = await modelStep(
       { client: context.options.model, model: session.model, protocol: context.protocol, options: session.settings.options, signal, retryPolicy: context.retryPolicy, emit, state, budget: setup.budget, random: context.options.random, wait: context.options.wait },
-      { step, messages, totalChars: fitted.totalChars, reusedChars, ...(setup.nativeTools ? { tools: setup.nativeTools } : {}), constrained },
+      { step, messages, totalChars: fitted.totalChars, reusedChars, ...(setup.nativeTools ? { tools: setup.nativeTools } : {}), ...(constrained ? { format: setup.envelope } : {}) },
     );
     if (result.kind === 'failed') {
       if (result.error.kind === 'aborted' || signal.aborted) return { outcome: stopped(context) ?? { kind: 'aborted', message: 'stopped by the user' }, steps: state.steps };

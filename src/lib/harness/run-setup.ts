@@ -14,6 +14,7 @@ import { buildToolset } from './tools/tool-registry';
 import { ApprovalGate } from './tools/approval-gate';
 import { assemblePrefix } from './prompt/assemble-prefix';
 import { nativeDefinitions } from './protocol/native-protocol';
+import { envelopeSchemaFor } from './protocol/constrained-output';
 import { ToolExecutor } from './tool-executor';
 import { delegateRunner } from './delegate-runner';
 import { TaskGraph, taskLine } from './tasks/task-graph';
@@ -36,6 +37,8 @@ export interface RunSetup {
   toolChars: number;
   memoryFile: string;
   writable: boolean;
+  /** The constrained-output schema for these tools (T6 rescue). */
+  envelope: Record<string, unknown>;
   argumentNames: (tool: string) => readonly string[] | undefined;
 }
 
@@ -99,6 +102,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     toolChars: nativeTools ? JSON.stringify(nativeTools).length : 0,
     memoryFile,
     writable,
+    envelope: envelopeSchemaFor(tools),
     argumentNames: (name) => {
       const tool = toolset.tools.get(name);
       return tool ? Object.keys(tool.parameters.properties) : undefined;

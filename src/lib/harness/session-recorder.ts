@@ -55,11 +55,27 @@ export class SessionRecorder {
     }
   }
 
-  /** Writes the whole session once, the first time this recorder runs. */
+  /**
+   * Before a run: a new session is written whole; a stored one only gets its metadata, and only
+   * if nobody else (another tab, another process) added to it since this copy was loaded — a
+   * stale copy must never overwrite what is stored (S2, two tabs on one session).
+   */
   async begin(): Promise<void> {
     if (this.saved) return;
+    let stored: Session | null;
     try {
-      await this.store.saveSession(this.session);
+      stored = await this.store.load(this.session.id);
+    } catch (error) {
+      throw new StoreFailure(`could not read session ${this.session.id}: ${(error as Error).message}`);
+    }
+    if (stored && stored.history.length !== this.session.history.length) {
+      throw new StoreFailure(
+        `session "${this.session.title}" was changed elsewhere (another tab or process) since it was opened here: ${stored.history.length} items are stored, ${this.session.history.length} here. Reload it to continue; nothing was overwritten.`,
+      );
+    }
+    try {
+      if (stored) await this.store.saveMeta(sessionMeta(this.session));
+      else await this.store.saveSession(this.session);
       this.saved = true;
     } catch (error) {
       throw new StoreFailure(`could not save session ${this.session.id}: ${(error as Error).message}`);

@@ -61,12 +61,15 @@ export interface SessionMeta {
   createdAt: number;
   updatedAt: number;
   title: string;
-  workspace: { backend: string; label: string };
+  /** `id` names the project the files belong to: sessions (and forks) of one share its task board (K1). */
+  workspace: { backend: string; label: string; id?: string };
   model: string;
   settings: AgentSettings;
   memory: Memory;
   /** Set on a delegated child's session. */
   parentId?: string;
+  /** U3: a session forked from another one at a step. */
+  forkOf?: { sessionId: string; step: number };
 }
 
 export interface Session extends SessionMeta {
@@ -81,6 +84,7 @@ export interface SessionSummary {
   model: string;
   items: number;
   parentId?: string;
+  forkOf?: { sessionId: string; step: number };
 }
 
 export function emptyMemory(): Memory {
@@ -96,7 +100,7 @@ export function newSessionId(now = Date.now()): string {
 export interface CreateSessionOptions {
   model: string;
   settings: AgentSettings;
-  workspace: { backend: string; label: string };
+  workspace: { backend: string; label: string; id?: string };
   title?: string;
   parentId?: string;
   id?: string;
@@ -134,6 +138,7 @@ export function summarize(session: Session): SessionSummary {
     model: session.model,
     items: session.history.length,
     ...(session.parentId ? { parentId: session.parentId } : {}),
+    ...(session.forkOf ? { forkOf: session.forkOf } : {}),
   };
 }
 

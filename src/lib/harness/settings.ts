@@ -1,7 +1,11 @@
 /** Per-session settings of the agent: protocol, tools, approval, limits. */
 import type { ModelOptions } from './model-types';
 
-export type Protocol = 'native' | 'text';
+/**
+ * T6: native tool calls; the text protocol (`<tool>…</tool>`, `<final>…</final>`); or the text
+ * protocol's JSON envelope with constrained output (Ollama `format`) from the first reply on.
+ */
+export type Protocol = 'native' | 'text' | 'constrained';
 export type ProtocolChoice = Protocol | 'auto';
 export type ToolProfile = 'structured' | 'bash-only';
 export type ApprovalPolicy = 'ask' | 'auto' | 'never';

@@ -56,13 +56,16 @@ export class ScriptedModelClient implements ModelClient {
     const size = entry.chunkSize ?? 16;
     for (let index = 0; index < text.length; index += size) request.onToken?.(text.slice(index, index + size));
     const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);
+    // Durations as a small local model might report them (50 tokens/s out, 1 ms a prompt token).
+    const promptTokens = Math.ceil(promptChars / 4);
+    const outputTokens = Math.max(1, Math.ceil(text.length / 4));
     const stats: ReplyStats = {
-      promptEvalCount: Math.ceil(promptChars / 4),
-      evalCount: Math.max(1, Math.ceil(text.length / 4)),
-      totalDurationNs: 1_000_000,
+      promptEvalCount: promptTokens,
+      evalCount: outputTokens,
+      totalDurationNs: (promptTokens + outputTokens * 20) * 1_000_000,
       loadDurationNs: 0,
-      promptEvalDurationNs: 500_000,
-      evalDurationNs: 500_000,
+      promptEvalDurationNs: promptTokens * 1_000_000,
+      evalDurationNs: outputTokens * 20_000_000,
       doneReason: 'stop',
       ...entry.stats,
       ...(text.length < full.length ? { doneReason: 'length' } : {}),

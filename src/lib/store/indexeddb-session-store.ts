@@ -4,7 +4,8 @@
  * lease per session keeps a second tab from writing into a session another tab is running.
  */
 import type { HarnessEvent } from '../harness/events';
-import type { SessionStore } from '../harness/ports';
+import type { ItemEditing, SessionStore } from '../harness/ports';
+import type { LeaseCapable, RenameCapable, SnapshotCapable } from './store-capabilities';
 import type { HistoryItem, Session, SessionMeta, SessionSummary } from '../harness/session';
 import type { HarnessDatabase, LockRecord, SnapshotRecord } from './harness-database';
 import { StoreError, storeError } from './store-error';
@@ -37,7 +38,7 @@ export interface IndexedDbStoreOptions {
   now?: () => number;
 }
 
-export class IndexedDbSessionStore implements SessionStore {
+export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, LeaseCapable, RenameCapable, ItemEditing {
   readonly owner: string;
   private readonly leaseMs: number;
   private readonly now: () => number;
@@ -169,7 +170,7 @@ export class IndexedDbSessionStore implements SessionStore {
         return [all, await Promise.all(all.map((meta) => transaction.objectStore('items').count(itemRange(meta.id))))] as const;
       });
       return metas
-        .map((meta, index) => ({ id: meta.id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, model: meta.model, items: counts[index], ...(meta.parentId ? { parentId: meta.parentId } : {}) }))
+        .map((meta, index) => ({ id: meta.id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, model: meta.model, items: counts[index], ...(meta.parentId ? { parentId: meta.parentId } : {}), ...(meta.forkOf ? { forkOf: meta.forkOf } : {}) }))
         .sort((a, b) => b.updatedAt - a.updatedAt);
     });
   }
@@ -208,6 +209,36 @@ export class IndexedDbSessionStore implements SessionStore {
   async saveSnapshot(sessionId: string, step: number, files: Record<string, string>): Promise<void> {
     await this.guard(`saving the workspace files of session ${sessionId}`, async () => {
       await this.database.put('snapshots', { sessionId, step, at: this.now(), files });
+    });
+  }
+
+  async snapshotAt(sessionId: string, step: number): Promise<SnapshotRecord | undefined> {
+    return this.guard(`loading the workspace files of session ${sessionId}`, async () => {
+      const transaction = this.database.transaction('snapshots');
+      const range = IDBKeyRange.bound([sessionId, -Infinity], [sessionId, step]);
+      return committed(transaction, async () => (await transaction.store.openCursor(range, 'prev'))?.value);
+    });
+  }
+
+  async listSnapshots(sessionId: string): Promise<{ step: number; at: number }[]> {
+    return this.guard(`listing the workspace files of session ${sessionId}`, async () => {
+      const transaction = this.database.transaction('snapshots');
+      const infos: { step: number; at: number }[] = [];
+      await committed(transaction, async () => {
+        for (let cursor = await transaction.store.openCursor(itemRange(sessionId)); cursor; cursor = await cursor.continue()) infos.push({ step: cursor.value.step, at: cursor.value.at });
+      });
+      return infos;
+    });
+  }
+
+  /** Keeps the first snapshot (the baseline) and the newest `keepLatest`; deletes the rest. */
+  async pruneSnapshots(sessionId: string, keepLatest: number): Promise<void> {
+    const steps = (await this.listSnapshots(sessionId)).map((info) => info.step);
+    const drop = steps.slice(1, Math.max(1, steps.length - keepLatest));
+    if (drop.length === 0) return;
+    await this.guard(`pruning the workspace files of session ${sessionId}`, async () => {
+      const transaction = this.database.transaction('snapshots', 'readwrite');
+      await committed(transaction, () => Promise.all(drop.map((step) => transaction.store.delete([sessionId, step]))));
     });
   }
 

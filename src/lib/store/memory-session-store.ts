@@ -3,11 +3,14 @@ import type { HarnessEvent } from '../harness/events';
 import type { SessionStore } from '../harness/ports';
 import type { HistoryItem, Session, SessionMeta, SessionSummary } from '../harness/session';
 import { summarize } from '../harness/session';
+import type { FileMap } from '../workspace/workspace-files';
+import type { RenameCapable, SnapshotCapable } from './store-capabilities';
 
 /** Copies on the way in and out, so that callers can never share state with the store. */
 const copy = <T>(value: T): T => structuredClone(value);
 
-export class MemorySessionStore implements SessionStore {
+export class MemorySessionStore implements SessionStore, SnapshotCapable, RenameCapable {
+  private readonly snapshots = new Map<string, { step: number; at: number; files: FileMap }[]>();
   private readonly metas = new Map<string, SessionMeta>();
   private readonly items = new Map<string, HistoryItem[]>();
   private readonly events = new Map<string, HarnessEvent[]>();
@@ -62,5 +65,35 @@ export class MemorySessionStore implements SessionStore {
     this.metas.delete(sessionId);
     this.items.delete(sessionId);
     this.events.delete(sessionId);
+    this.snapshots.delete(sessionId);
+  }
+
+  async rename(sessionId: string, title: string): Promise<void> {
+    const meta = this.metas.get(sessionId);
+    if (!meta) throw new Error(`no session ${sessionId}`);
+    this.metas.set(sessionId, { ...meta, title: title.trim() || meta.title, updatedAt: Date.now() });
+  }
+
+  async saveSnapshot(sessionId: string, step: number, files: FileMap): Promise<void> {
+    const list = (this.snapshots.get(sessionId) ?? []).filter((entry) => entry.step !== step);
+    list.push({ step, at: Date.now(), files: copy(files) });
+    this.snapshots.set(sessionId, list.sort((a, b) => a.step - b.step));
+  }
+
+  async snapshotAt(sessionId: string, step: number) {
+    return copy((this.snapshots.get(sessionId) ?? []).filter((entry) => entry.step <= step).at(-1));
+  }
+
+  async latestSnapshot(sessionId: string) {
+    return copy(this.snapshots.get(sessionId)?.at(-1));
+  }
+
+  async listSnapshots(sessionId: string) {
+    return (this.snapshots.get(sessionId) ?? []).map(({ step, at }) => ({ step, at }));
+  }
+
+  async pruneSnapshots(sessionId: string, keepLatest: number): Promise<void> {
+    const list = this.snapshots.get(sessionId) ?? [];
+    if (list.length > keepLatest + 1) this.snapshots.set(sessionId, [list[0], ...list.slice(list.length - keepLatest)]);
   }
 }

@@ -11,7 +11,8 @@ export type ConnectionStatus =
   | { kind: 'connected'; version: string }
   | { kind: 'down'; message: string; command: string }
   | { kind: 'cors'; message: string; command: string }
-  | { kind: 'model-missing'; message: string; command: string };
+  | { kind: 'model-missing'; message: string; command: string }
+  | { kind: 'not-ollama'; message: string; command: string };
 
 export interface ModelEntry extends LocalModel {
   capabilities?: string[];
@@ -47,10 +48,16 @@ export class ConnectionState {
     const client = this.client(host);
     const version = await client.version();
     if (!version.ok) {
-      if (version.error.kind === 'unreachable' && (await this.serverAnswersWithoutCors(host))) {
+      if (version.error.kind !== 'unreachable') {
+        // Something answered, but not as Ollama does: one clear state, not "down" and "missing" at once.
+        this.status = { kind: 'not-ollama', message: `The server at ${host} answered, but not as Ollama (${version.error.message.split('\n')[0]}). Check the URL; Ollama listens on port 11434 by default:`, command: 'http://127.0.0.1:11434' };
+        this.models = [];
+        return;
+      }
+      if (await this.serverAnswersWithoutCors(host)) {
         this.status = {
           kind: 'cors',
-          message: `Ollama at ${host} is running but refuses requests from this page (CORS). Allow this origin and restart Ollama:`,
+          message: `A server at ${host} is running but refuses requests from this page (CORS). If it is Ollama, allow this origin and restart it (if it is not Ollama, fix the URL in Settings):`,
           command: `OLLAMA_ORIGINS=${this.origin} ollama serve`,
         };
       } else {

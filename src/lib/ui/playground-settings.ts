@@ -1,10 +1,12 @@
 /**
  * What the person chose in Settings (U1), with defaults, and the URL parameters that preset a
  * session for shareable demos and tests: host, model, workspace, sample, protocol, approval.
+ * T7: a link may preset a session, but one that lowers safety or changes the server is only a
+ * proposal the person confirms.
  */
-import type { ApprovalPolicy, Limits, ProtocolChoice, ToolProfile } from '../harness/settings';
-import { defaultLimits } from '../harness/settings';
-import type { ModelOptions } from '../harness/ports';
+import type { ApprovalPolicy, Limits, ProtocolChoice, ShellRules, ToolProfile } from '../harness/settings';
+import { defaultContextCap, defaultDenyRules, defaultLimits } from '../harness/settings';
+import type { ModelOptions } from '../harness/model-types';
 
 export type WorkspaceChoice = 'auto' | 'webcontainer' | 'offline';
 
@@ -16,8 +18,15 @@ export interface PlaygroundSettings {
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
+  /** numCtx unset: the model's context length, capped at `contextCap`. */
   options: ModelOptions;
+  contextCap: number;
   limits: Limits;
+  shellRules: ShellRules;
+  /** L3: a command that must pass before a final answer counts ("" = none). */
+  verifyCommand: string;
+  /** D1: how deep delegation may nest (0–3). */
+  maxDepth: number;
   workspace: WorkspaceChoice;
   sample: string;
   fallbackModel: string;
@@ -33,11 +42,28 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,
-    options: { numCtx: 8192, numPredict: 1024, temperature: 0.2, keepAlive: '10m' },
+    options: { numPredict: 1024, temperature: 0.2, keepAlive: '10m' },
+    contextCap: defaultContextCap,
     limits: { ...defaultLimits },
+    shellRules: { allow: [], deny: [...defaultDenyRules] },
+    verifyCommand: '',
+    maxDepth: 1,
     workspace: 'auto',
     sample: 'failing-test',
     fallbackModel: '',
+  };
+}
+
+/** Stored settings from an older version lack newer fields: defaults fill them, nested too. */
+export function withDefaults(saved: Partial<PlaygroundSettings> | undefined): PlaygroundSettings {
+  const defaults = defaultPlaygroundSettings();
+  if (!saved || typeof saved !== 'object') return defaults;
+  return {
+    ...defaults,
+    ...saved,
+    options: { ...defaults.options, ...(saved.options ?? {}) },
+    limits: { ...defaults.limits, ...(saved.limits ?? {}) },
+    shellRules: { allow: saved.shellRules?.allow ?? defaults.shellRules.allow, deny: saved.shellRules?.deny ?? defaults.shellRules.deny },
   };
 }
 
@@ -45,22 +71,38 @@ function pick<T extends string>(value: string | null, allowed: readonly T[]): T 
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
-/** URL parameters win over stored settings; unknown values are ignored, and reported. */
-export function applyUrlParameters(settings: PlaygroundSettings, search: string): { settings: PlaygroundSettings; ignored: string[] } {
+export interface UrlPreset {
+  settings: PlaygroundSettings;
+  ignored: string[];
+  /** Changes the person must confirm first (they lower safety or change the server), each said plainly. */
+  proposals: { key: 'host' | 'approval'; value: string; why: string }[];
+}
+
+/** URL parameters over stored settings; unknown values are ignored and reported. */
+export function applyUrlParameters(settings: PlaygroundSettings, search: string): UrlPreset {
   const parameters = new URLSearchParams(search);
   const next = { ...settings };
   const ignored: string[] = [];
+  const proposals: UrlPreset['proposals'] = [];
   const host = parameters.get('host');
   if (host !== null) {
-    if (/^https?:\/\/[^\s/]+/.test(host)) next.host = host.replace(/\/+$/, '');
-    else ignored.push(`host=${host}`);
+    const normalized = host.replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s/]+/.test(host)) ignored.push(`host=${host}`);
+    else if (normalized !== settings.host) proposals.push({ key: 'host', value: normalized, why: `use the Ollama server at ${normalized} (your setting: ${settings.host})` });
   }
   const model = parameters.get('model');
   if (model !== null) next.model = model === 'demo' ? '' : model;
+  const approval = parameters.get('approval');
+  if (approval !== null) {
+    const chosen = pick(approval, ['ask', 'auto', 'never'] as const);
+    if (!chosen) ignored.push(`approval=${approval}`);
+    // "never" and "ask" only make the page stricter; "auto" runs risky tools without asking.
+    else if (chosen === 'auto' && settings.approval !== 'auto') proposals.push({ key: 'approval', value: chosen, why: 'run risky tools (writes, shell commands) without asking you' });
+    else next.approval = chosen === 'auto' ? settings.approval : chosen;
+  }
   const choices: [keyof PlaygroundSettings, readonly string[]][] = [
     ['workspace', ['auto', 'webcontainer', 'offline']],
-    ['protocol', ['auto', 'native', 'text']],
-    ['approval', ['ask', 'auto', 'never']],
+    ['protocol', ['auto', 'native', 'text', 'constrained']],
   ];
   for (const [key, allowed] of choices) {
     const value = parameters.get(key);
@@ -71,5 +113,5 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
   }
   const sample = parameters.get('sample');
   if (sample !== null) next.sample = sample;
-  return { settings: next, ignored };
+  return { settings: next, ignored, proposals };
 }

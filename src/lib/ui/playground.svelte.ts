@@ -1,97 +1,71 @@
 /**
- * The page's state over the core interfaces (DESIGN rule 6): the current session, its agent,
- * workspace and transcript, the session list, settings and storage. Components read these
- * fields and call these methods; nothing else talks to the harness.
+ * The page's state (DESIGN rule 6), composed of three parts: the session library (list, open,
+ * import…), the run controller (agent runs, transcript) and the workspace state (files, editor,
+ * checkpoints). This class wires them to the settings, the connection and the open session —
+ * which is one object for its whole life in the page, mutated in place (renames and settings
+ * never detach it from a running agent).
  */
-import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
-import type { ModelClient, SessionStore, Workspace } from '../harness/ports';
-import type { Session, SessionSummary } from '../harness/session';
+import type { ModelClient } from '../harness/model-types';
+import type { Session } from '../harness/session';
 import { createSession, sessionMeta } from '../harness/session';
 import type { AgentSettings } from '../harness/settings';
-import { defaultSettings } from '../harness/settings';
+import { defaultSettings, withTrustedSafety } from '../harness/settings';
 import type { Task, TaskStore } from '../harness/tasks/task-types';
 import { MemoryTaskStore } from '../harness/tasks/task-types';
 import { ScriptedModelClient } from '../model/scripted-model-client';
-import { MemorySessionStore } from '../store/memory-session-store';
 import { IndexedDbSessionStore } from '../store/indexeddb-session-store';
 import { IndexedDbTaskStore } from '../store/indexeddb-task-store';
 import { openHarnessDatabase } from '../store/harness-database';
 import type { HarnessDatabase } from '../store/harness-database';
-import { SnapshotRecorder } from '../store/snapshot-recorder';
-import { collectFiles, listFiles, restoreFiles } from '../workspace/workspace-files';
+import type { Trajectory } from '../store/session-export';
 import type { FileMap } from '../workspace/workspace-files';
 import { findSample } from '../workspace/samples/sample-projects';
 import { ConnectionState } from './connection-state.svelte';
 import { UiApprover } from './ui-approver.svelte';
-import { TranscriptModel } from './transcript-model';
-import type { StepStats, TranscriptEntry } from './transcript-model';
-import type { PlaygroundSettings } from './playground-settings';
-import { applyUrlParameters, defaultPlaygroundSettings, demoModelName } from './playground-settings';
+import { UiStepGate } from './ui-step-gate.svelte';
+import { SessionLibrary } from './session-library.svelte';
+import { RunController } from './run-controller.svelte';
+import { WorkspaceState } from './workspace-state.svelte';
+import type { PlaygroundSettings, UrlPreset } from './playground-settings';
+import { applyUrlParameters, defaultPlaygroundSettings, demoModelName, withDefaults } from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
-import type { Checkpoint, CheckpointDiff, Checkpoints } from '../workspace/git/checkpoints';
-import type { AnyTool } from '../harness/tools/tool-definition';
-import { WorkspaceFactory } from './workspace-factory.svelte';
+import { reviewImport } from './import-review';
+import type { ImportReview } from './import-review';
 import { tabId } from './tab-id';
 
-export interface PromptSection {
-  name: string;
-  text: string;
-  edited: boolean;
-}
+export type { PromptSection } from './run-controller.svelte';
 
-const workspaceId = 'browser-workspace';
+export type Notice = { kind: 'error' | 'info'; text: string };
+
+const newWorkspaceId = () => `workspace-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export class Playground {
   settings = $state<PlaygroundSettings>(defaultPlaygroundSettings());
   readonly connection: ConnectionState;
   readonly approver = new UiApprover();
-  sessions = $state.raw<SessionSummary[]>([]);
+  readonly stepGate = new UiStepGate();
+  readonly library = new SessionLibrary();
+  readonly runs = new RunController();
+  readonly files = new WorkspaceState();
   session = $state.raw<Session | undefined>(undefined);
-  transcript = $state.raw<TranscriptEntry[]>([]);
-  steps = $state.raw<StepStats[]>([]);
-  rawOutput = $state('');
-  prefix = $state.raw<PromptSection[]>([]);
-  files = $state.raw<string[]>([]);
+  /** Bumped when the open session changes in place (title, settings, reset). */
+  version = $state(0);
   tasks = $state.raw<Task[]>([]);
-  running = $state(false);
+  task = $state('');
   /** True while a session is being made or opened: nothing may run against a half-made one. */
   loading = $state(false);
-  interrupted = $state(false);
-  task = $state('');
-  notice = $state<{ kind: 'error' | 'info'; text: string } | undefined>(undefined);
+  notice = $state<Notice | undefined>(undefined);
   storageProblem = $state<string | undefined>(undefined);
-  readonly factory = new WorkspaceFactory();
-  checkpoints = $state.raw<Checkpoint[]>([]);
-  /** Bumped whenever workspace files may have changed, so that open editors can reload. */
-  filesVersion = $state(0);
-
+  /** T7: changes a link proposed that lower safety or change the server, awaiting the person. */
+  linkProposal = $state.raw<UrlPreset['proposals'] | undefined>(undefined);
+  /** T7: an import that brings prompt overrides or a memory file, awaiting confirmation. */
+  importReview = $state.raw<ImportReview | undefined>(undefined);
   private database: HarnessDatabase | undefined;
-  private store: SessionStore = new MemorySessionStore();
   private taskStore: TaskStore = new MemoryTaskStore();
-  private workspace: Workspace | undefined;
-  private agent: Agent | undefined;
-  private model: TranscriptModel | undefined;
-  private controller: AbortController | undefined;
-  private snapshots: SnapshotRecorder | undefined;
-  private checkpointStore: Checkpoints | undefined;
-  private gitToolset: AnyTool[] = [];
 
   constructor(readonly origin: string) {
     this.connection = new ConnectionState(origin);
-  }
-
-  /** Makes a session's workspace (offline shell or WebContainer) with its git tools. */
-  private async makeWorkspace(files: FileMap = {}): Promise<Workspace> {
-    const made = await this.factory.make(files);
-    this.checkpointStore = made.checkpoints;
-    this.gitToolset = made.tools;
-    return made.workspace;
-  }
-
-  private get current(): Workspace {
-    if (!this.workspace) throw new Error('the workspace is still loading');
-    return this.workspace;
   }
 
   get isDemo(): boolean {
@@ -102,29 +76,66 @@ export class Playground {
     return this.settings.model || demoModelName;
   }
 
+  get running(): boolean {
+    return this.runs.running;
+  }
+
+  /** Why Run is disabled right now, said to the person; undefined when it may run. */
+  get runBlocked(): string | undefined {
+    if (this.loading || !this.session) return 'The session is still loading.';
+    if (this.runs.running) return 'A run is going; stop it first.';
+    const status = this.connection.status;
+    if (!this.isDemo && (status.kind === 'down' || status.kind === 'cors' || status.kind === 'model-missing' || status.kind === 'not-ollama')) return status.message;
+    if (!this.task.trim()) return 'Type a task first.';
+    return undefined;
+  }
+
   async init(search: string): Promise<void> {
     try {
       this.database = await openHarnessDatabase({ onVersionChange: (message) => (this.storageProblem = message) });
-      this.store = new IndexedDbSessionStore(this.database, { owner: tabId() });
-      this.taskStore = new IndexedDbTaskStore(this.database, workspaceId);
+      this.library.store = new IndexedDbSessionStore(this.database, { owner: tabId() });
       const saved = (await this.database.get('settings', 'playground'))?.value as Partial<PlaygroundSettings> | undefined;
-      if (saved) this.settings = { ...defaultPlaygroundSettings(), ...saved };
+      this.settings = withDefaults(saved);
     } catch (error) {
       this.storageProblem = `${(error as Error).message} Sessions will last only until this tab closes.`;
     }
-    const { settings, ignored } = applyUrlParameters(this.settings, search);
-    this.settings = settings;
-    if (ignored.length) this.notice = { kind: 'info', text: `Ignored URL parameters: ${ignored.join(', ')}` };
-    this.factory.start(this.settings.workspace);
-    await this.refreshSessions();
-    const fromUrl = new URLSearchParams(search).has('sample');
-    const latest = this.sessions.find((summary) => !summary.parentId);
-    if (latest && !fromUrl) await this.openSession(latest.id);
-    else await this.newSession(this.settings.sample, undefined, { demo: this.isDemo && !fromUrl });
+    const preset = applyUrlParameters(this.settings, search);
+    this.settings = preset.settings;
+    if (preset.ignored.length) this.notice = { kind: 'info', text: `Ignored URL parameters: ${preset.ignored.join(', ')}` };
+    if (preset.proposals.length) this.linkProposal = preset.proposals;
+    this.files.factory.start(this.settings.workspace);
+    await this.library.refresh();
+    const sampleInUrl = new URLSearchParams(search).has('sample');
+    const latest = this.library.sessions.find((summary) => !summary.parentId);
+    const opened = latest ? await this.library.open(latest.id).catch(() => undefined) : undefined;
+    // An interrupted session always wins over a preset: its work is not lost behind a new one.
+    const interrupted = opened && this.wasInterrupted(opened.session, opened.events);
+    if (opened && (interrupted || !sampleInUrl)) await this.show(opened.session, opened.events, opened.files);
+    else await this.newSession(this.settings.sample, undefined, { demo: this.isDemo && !sampleInUrl });
     if (!this.isDemo) void this.connection.check(this.settings.host, this.settings.model);
   }
 
-  async saveSettings(): Promise<void> {
+  private wasInterrupted(session: Session, events: HarnessEvent[]): boolean {
+    const lastStart = events.findLastIndex((event) => event.type === 'run.started' && event.sessionId === session.id);
+    const lastEnd = events.findLastIndex((event) => event.type === 'run.finished' && event.sessionId === session.id);
+    return session.history.length > 0 && lastStart > lastEnd;
+  }
+
+  /** T7: apply (or drop) what a link proposed. */
+  async answerLinkProposal(apply: boolean): Promise<void> {
+    const proposals = this.linkProposal ?? [];
+    this.linkProposal = undefined;
+    if (!apply) return;
+    for (const proposal of proposals) {
+      if (proposal.key === 'host') this.settings.host = proposal.value;
+      if (proposal.key === 'approval') this.settings.approval = 'auto';
+    }
+    await this.saveSettings();
+    if (!this.isDemo) void this.connection.check(this.settings.host, this.settings.model);
+  }
+
+  async saveSettings(next?: PlaygroundSettings): Promise<void> {
+    if (next) this.settings = withDefaults(next);
     try {
       await this.database?.put('settings', { key: 'playground', value: $state.snapshot(this.settings) });
     } catch (error) {
@@ -132,18 +143,25 @@ export class Playground {
     }
   }
 
-  agentSettings(base?: AgentSettings): AgentSettings {
+  /**
+   * T7: the settings a run uses. Safety (approval, read-only, rules, verify command, depth) and
+   * the run's knobs come from the page's settings; the session keeps only its prompt overrides.
+   */
+  agentSettings(session: Session): AgentSettings {
     const s = this.settings;
-    return defaultSettings({
-      ...(base ?? {}),
+    const trusted = defaultSettings({
       protocol: this.isDemo ? 'text' : s.protocol,
       toolProfile: s.toolProfile,
       approval: s.approval,
       readOnly: s.readOnly,
       limits: { ...s.limits },
       options: { ...s.options },
-      sectionOverrides: base?.sectionOverrides ?? {},
+      contextCap: s.contextCap,
+      shellRules: { allow: [...s.shellRules.allow], deny: [...s.shellRules.deny] },
+      maxDepth: s.maxDepth,
+      ...(s.verifyCommand.trim() ? { verifyCommand: s.verifyCommand.trim() } : {}),
     });
+    return { ...withTrustedSafety(session.settings, trusted), protocol: trusted.protocol, toolProfile: trusted.toolProfile, limits: trusted.limits, options: trusted.options, contextCap: trusted.contextCap, sectionOverrides: { ...session.settings.sectionOverrides } };
   }
 
   private modelClient(): ModelClient {
@@ -151,95 +169,53 @@ export class Playground {
     return this.connection.client(this.settings.host);
   }
 
-  private buildAgent(session: Session): Agent {
-    return new Agent({
-      model: this.modelClient(),
-      modelName: session.model,
-      workspace: this.current,
-      store: this.store,
-      tasks: this.taskStore,
-      extraTools: this.gitToolset,
-      workspaceChoice: { reason: this.factory.backend.reason },
-      approver: this.approver,
-      settings: session.settings,
-      session,
-      retryPolicy: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 32000, overloadsBeforeFallback: 3, maxNumPredict: 8192, maxContinuations: 2, ...(this.settings.fallbackModel ? { fallbackModel: this.settings.fallbackModel } : {}) },
-      onEvent: (event) => this.onEvent(event),
-      afterStep: async (info) => {
-        // One read of the files serves both the snapshot (W6) and the checkpoint.
-        const files = info.changedFiles ? await collectFiles(this.current) : undefined;
-        await this.snapshots?.afterStep(info, files);
-        if (files) await this.checkpoint(session.id, info.step, files);
-      },
-    });
+  /** K1: the task board of the session's project (shared with its forks, not with other projects). */
+  private boardOf(session: Session): TaskStore {
+    const id = session.workspace.id ?? session.id;
+    return this.database ? new IndexedDbTaskStore(this.database, id) : this.taskStore;
   }
 
-  private onEvent(event: HarnessEvent): void {
-    this.snapshots?.observe(event);
-    if (event.type === 'prompt.assembled' && event.prefix && event.sessionId === this.session?.id) this.prefix = event.prefix;
-    if (event.type === 'history.appended' && event.item.kind === 'tool') void this.refreshFiles();
-    if (event.type === 'tool.finished' && event.tool.endsWith('_task')) void this.refreshTasks();
-    if (this.model?.apply(event)) this.transcript = this.model.view();
-    if (this.model && (event.type === 'response.done' || event.type === 'parse.result' || event.type === 'validation' || event.type === 'prompt.assembled')) {
-      this.steps = this.model.stepsView();
-      this.rawOutput = this.model.rawOutput;
-    }
-  }
-
-  private attach(session: Session): void {
+  /** Opens a session: files from its newest snapshot, transcript from its events and items. */
+  private async show(session: Session, events: HarnessEvent[], files?: FileMap): Promise<void> {
+    await this.files.make(files ?? {});
     this.session = session;
-    this.agent = this.buildAgent(session);
-    this.model = new TranscriptModel(session.id);
-    this.snapshots = this.store instanceof IndexedDbSessionStore ? new SnapshotRecorder({ store: this.store, workspace: this.current, sessionId: session.id, onError: (text) => (this.notice = { kind: 'error', text }) }) : undefined;
-    this.transcript = [];
-    this.steps = [];
-    this.rawOutput = '';
-    this.prefix = [];
+    this.version++;
+    this.runs.show(session, events);
+    this.task = '';
+    await Promise.all([this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
   }
 
   /** `demo`: the bundled demo project and task (for the scripted Demo model). */
-  async newSession(sampleId = this.settings.sample, files?: FileMap, options: { demo?: boolean } = {}): Promise<void> {
-    if (this.running || this.loading) return;
+  async newSession(sampleId = this.settings.sample, files?: FileMap, options: { demo?: boolean; task?: string } = {}): Promise<void> {
+    if (this.runs.running || this.loading) return;
     this.loading = true;
     try {
-      await this.makeSession(sampleId, files, options.demo ?? false);
+      const sample = findSample(sampleId);
+      const useDemo = (options.demo ?? false) && !files;
+      const chosen = files ?? (useDemo ? demoFiles : (sample?.files ?? {}));
+      await this.files.make(chosen);
+      // An untouched empty session is reused, not joined by another identical one.
+      const untouched = this.library.untouched();
+      if (untouched) await this.library.remove(untouched.id).catch(() => undefined);
+      const description = this.files.current.describe();
+      const session = createSession({ model: this.modelLabel, settings: defaultSettings(), workspace: { backend: description.backend, label: description.label, id: newWorkspaceId() } });
+      this.session = session;
+      this.version++;
+      this.runs.show(session, []);
+      this.task = options.task ?? (useDemo ? demoTask : files ? '' : (sample?.task ?? ''));
+      await this.library.create(session, chosen).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
+      await Promise.all([this.library.refresh(), this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
     } finally {
       this.loading = false;
     }
   }
 
-  private async makeSession(sampleId: string, files: FileMap | undefined, demo: boolean): Promise<void> {
-    const sample = findSample(sampleId);
-    const useDemo = demo && !files;
-    this.workspace = await this.makeWorkspace(files ?? (useDemo ? demoFiles : (sample?.files ?? {})));
-    const description = this.workspace.describe();
-    const session = createSession({ model: this.modelLabel, settings: this.agentSettings(), workspace: { backend: description.backend, label: description.label } });
-    this.attach(session);
-    this.interrupted = false;
-    this.task = useDemo ? demoTask : (sample?.task ?? '');
-    await this.store.saveSession(session).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
-    if (this.store instanceof IndexedDbSessionStore) {
-      await this.store.saveSnapshot(session.id, 0, files ?? (await collectFiles(this.workspace))).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
-    }
-    await Promise.all([this.refreshSessions(), this.refreshFiles(), this.refreshTasks(), this.refreshCheckpoints()]);
-  }
-
   async openSession(id: string): Promise<void> {
-    if (this.running || this.loading) return;
+    if (this.runs.running || this.loading) return;
     this.loading = true;
     try {
-      const session = await this.store.load(id);
-      if (!session) throw new Error(`Session ${id} is gone.`);
-      const snapshot = this.store instanceof IndexedDbSessionStore ? await this.store.latestSnapshot(id) : undefined;
-      this.workspace = await this.makeWorkspace();
-      if (snapshot) await restoreFiles(this.workspace, snapshot.files);
-      this.attach(session);
-      const events = await this.store.loadEvents(id);
-      for (const event of events) this.onEvent(event);
-      const lastStart = events.findLastIndex((event) => event.type === 'run.started' && event.sessionId === id);
-      const lastEnd = events.findLastIndex((event) => event.type === 'run.finished' && event.sessionId === id);
-      this.interrupted = session.history.length > 0 && (lastStart > lastEnd || (lastStart === -1 && lastEnd === -1));
-      await Promise.all([this.refreshFiles(), this.refreshTasks(), this.refreshCheckpoints()]);
+      const opened = await this.library.open(id);
+      await this.show(opened.session, opened.events, opened.files);
     } catch (error) {
       this.notice = { kind: 'error', text: (error as Error).message };
     } finally {
@@ -249,132 +225,105 @@ export class Playground {
 
   /** Runs the task (or, with an empty task on an interrupted session, resumes it). */
   async run(task = this.task): Promise<void> {
-    if (this.running || this.loading || !this.session || !this.agent) return;
-    if (!task.trim() && !this.interrupted) return;
     const session = this.session;
-    session.settings = this.agentSettings(session.settings);
-    if (session.model !== this.modelLabel) {
-      session.model = this.modelLabel;
-      this.agent = this.buildAgent(session);
-    }
-    this.controller = new AbortController();
-    this.running = true;
+    if (!session || this.loading || this.runs.running) return;
+    if (!task.trim() && !this.runs.interrupted) return;
+    session.settings = this.agentSettings(session);
+    session.model = this.modelLabel;
     this.notice = undefined;
-    try {
-      if (this.store instanceof IndexedDbSessionStore) await this.store.acquire(session.id);
-      const lease = this.store instanceof IndexedDbSessionStore ? setInterval(() => void (this.store as IndexedDbSessionStore).acquire(session.id).catch(() => undefined), 5000) : undefined;
-      try {
-        const result = await this.agent.run(task.trim(), { signal: this.controller.signal });
-        if (result.outcome.kind === 'error') this.notice = { kind: 'error', text: result.outcome.error.message };
-        this.task = '';
-        this.interrupted = false;
-      } finally {
-        if (lease) clearInterval(lease);
-        await this.snapshots?.settled();
-        if (this.store instanceof IndexedDbSessionStore) await this.store.release(session.id).catch(() => undefined);
-      }
-    } catch (error) {
-      this.notice = { kind: 'error', text: (error as Error).message };
-    } finally {
-      this.running = false;
-      this.controller = undefined;
-      await Promise.all([this.refreshSessions(), this.refreshFiles(), this.refreshTasks()]);
-    }
+    // The shell parser (just-bash) loads on first use, like the shell itself: the entry stays small.
+    const { analyzeShellCommand } = await import('../workspace/shell-command-analyzer');
+    const outcome = await this.runs.run(session, task.trim(), {
+      model: this.modelClient(),
+      modelName: session.model,
+      workspace: this.files.current,
+      store: this.library.store,
+      tasks: this.boardOf(session),
+      extraTools: this.files.tools,
+      analyzeShell: analyzeShellCommand,
+      workspaceChoice: { reason: this.files.factory.backend.reason },
+      approver: this.approver,
+      stepGate: this.stepGate,
+      settings: session.settings,
+      retryPolicy: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 32000, overloadsBeforeFallback: 3, maxNumPredict: 8192, maxContinuations: 2, ...(this.settings.fallbackModel ? { fallbackModel: this.settings.fallbackModel } : {}) },
+      onEvent: (event) => this.onEvent(session, event),
+      beforeFirstChange: () => this.files.checkpoint(session.id, session.history.length, 'baseline: before this run changed anything'),
+      afterStep: async (info) => {
+        if (!info.changedFiles) return;
+        // One read of the files serves both the snapshot (W6) and the checkpoint.
+        const files = await this.files.collect();
+        await this.library.saveFiles(session.id, session.history.length, files);
+        await this.files.checkpoint(session.id, info.step, undefined, files);
+      },
+    });
+    if (outcome.kind === 'error' && outcome.error.kind !== 'unreachable') this.notice = { kind: 'error', text: outcome.error.message };
+    if (outcome.kind === 'error' && outcome.error.kind === 'unreachable') void this.connection.check(this.settings.host, this.settings.model);
+    this.task = '';
+    this.version++;
+    await this.library.saveFiles(session.id, session.history.length, await this.files.collect()).catch((error: Error) => (this.notice = { kind: 'error', text: `The files could not be kept: ${error.message}` }));
+    await Promise.all([this.library.refresh(), this.files.refreshFiles(), this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
+  }
+
+  private onEvent(session: Session, event: HarnessEvent): void {
+    if (event.type === 'history.appended' && event.sessionId === session.id) this.library.setCount(session.id, session.history.length, session.title);
+    if (event.type === 'history.appended' && event.item.kind === 'tool') void this.files.refreshFiles();
+    if (event.type === 'tool.finished' && event.tool.endsWith('_task')) void this.refreshTasks();
   }
 
   stop(): void {
-    this.controller?.abort();
-  }
-
-  private async checkpoint(sessionId: string, step: number, files: FileMap): Promise<void> {
-    try {
-      await this.checkpointStore?.create(sessionId, step, undefined, files);
-      await this.refreshCheckpoints();
-    } catch (error) {
-      this.notice = { kind: 'error', text: `Could not make a checkpoint: ${(error as Error).message}` };
-    }
-  }
-
-  async refreshCheckpoints(): Promise<void> {
-    this.checkpoints = this.session && this.checkpointStore ? await this.checkpointStore.list(this.session.id).catch(() => []) : [];
-  }
-
-  diffCheckpoints(from: string, to: string): Promise<CheckpointDiff[]> {
-    if (!this.checkpointStore) return Promise.resolve([]);
-    return this.checkpointStore.diff(from, to);
-  }
-
-  /** Restores a checkpoint; the current files are checkpointed first, so this can be undone. */
-  async restoreCheckpoint(oid: string): Promise<void> {
-    if (!this.session || !this.checkpointStore || this.running) return;
-    try {
-      await this.checkpointStore.restore(this.session.id, oid, this.session.history.length);
-      await Promise.all([this.refreshCheckpoints(), this.refreshFiles()]);
-      if (this.store instanceof IndexedDbSessionStore) await this.store.saveSnapshot(this.session.id, this.session.history.length, await collectFiles(this.current));
-      this.notice = { kind: 'info', text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.` };
-    } catch (error) {
-      this.notice = { kind: 'error', text: `Could not restore: ${(error as Error).message}` };
-    }
-  }
-
-  async refreshSessions(): Promise<void> {
-    this.sessions = await this.store.list().catch(() => []);
-  }
-
-  async refreshFiles(): Promise<void> {
-    if (!this.workspace) return;
-    this.files = (await listFiles(this.workspace).catch(() => [] as string[])).sort();
-    this.filesVersion++;
+    this.stepGate.stop();
+    this.runs.stop();
   }
 
   async refreshTasks(): Promise<void> {
-    this.tasks = await this.taskStore.list().catch(() => []);
-  }
-
-  readFile(path: string): Promise<string> {
-    return this.current.readFile(path);
-  }
-
-  async writeFile(path: string, content: string): Promise<void> {
-    await this.current.writeFile(path, content);
-    await this.refreshFiles();
-    if (this.session && this.store instanceof IndexedDbSessionStore) await this.store.saveSnapshot(this.session.id, this.session.history.length, await collectFiles(this.current));
-  }
-
-  exec(command: string, signal?: AbortSignal) {
-    return this.current.exec(command, { signal, timeoutMs: 60_000 });
-  }
-
-  workspaceFiles(): Promise<FileMap> {
-    return collectFiles(this.current);
-  }
-
-  eventsOf(id: string) {
-    return this.store.loadEvents(id);
-  }
-
-  async loadSession(id: string) {
-    return this.store.load(id);
+    if (!this.session) return;
+    try {
+      this.tasks = await this.boardOf(this.session).list();
+    } catch (error) {
+      this.notice = { kind: 'error', text: `The task board could not be read: ${(error as Error).message}` };
+    }
   }
 
   async renameSession(id: string, title: string): Promise<void> {
-    if (this.store instanceof IndexedDbSessionStore) await this.store.rename(id, title);
-    else {
-      const session = await this.store.load(id);
-      if (session) await this.store.saveMeta({ ...session, title });
+    try {
+      await this.library.rename(id, title);
+      if (this.session?.id === id && title.trim()) {
+        this.session.title = title.trim();
+        this.version++;
+      }
+      await this.library.refresh();
+    } catch (error) {
+      this.notice = { kind: 'error', text: `Could not rename: ${(error as Error).message}` };
     }
-    if (this.session?.id === id) this.session = { ...this.session, title } as Session;
-    await this.refreshSessions();
   }
 
+  /** S4: a running session (or a helper of it) is not deleted; children go with their parent. */
   async deleteSession(id: string): Promise<void> {
-    try {
-      await this.store.delete(id);
-      await this.refreshSessions();
-      if (this.session?.id === id) await this.newSession();
-    } catch (error) {
-      this.notice = { kind: 'error', text: (error as Error).message };
+    const current = this.session?.id;
+    const runningFamily = this.runs.running && (id === current || this.library.childrenOf(id).some((child) => child.id === current));
+    if (runningFamily) {
+      this.notice = { kind: 'error', text: 'This session is running: stop it before deleting it.' };
+      return;
     }
+    try {
+      const deleted = await this.library.remove(id);
+      await this.library.refresh();
+      if (current && deleted.includes(current)) await this.newSession();
+    } catch (error) {
+      this.notice = { kind: 'error', text: `Could not delete: ${(error as Error).message}` };
+    }
+  }
+
+  /** S4: clears the open session's history and memory (its files stay). */
+  async resetSession(): Promise<void> {
+    if (!this.session || this.runs.running) return;
+    const cleared = await this.library.reset(this.session);
+    this.session.history = cleared.history;
+    this.session.memory = cleared.memory;
+    this.session.updatedAt = cleared.updatedAt;
+    this.version++;
+    this.runs.show(this.session, []);
+    await this.library.refresh();
   }
 
   /** P4: edits a section template for this session; the next request uses it. */
@@ -384,15 +333,44 @@ export class Playground {
     if (template === undefined) delete overrides[name];
     else overrides[name] = template;
     this.session.settings = { ...this.session.settings, sectionOverrides: overrides };
-    await this.store.saveMeta(sessionMeta(this.session)).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
+    this.version++;
+    await this.library.store.saveMeta(sessionMeta(this.session)).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
   }
 
-  async importSession(session: Session, files: FileMap): Promise<void> {
-    const existing = await this.store.load(session.id);
-    const imported = existing ? { ...session, id: `${session.id}-imported-${Date.now().toString(36)}` } : session;
-    await this.store.saveSession(imported);
-    if (this.store instanceof IndexedDbSessionStore) await this.store.saveSnapshot(imported.id, imported.history.length, files);
-    await this.refreshSessions();
-    await this.openSession(imported.id);
+  /** S4, T7: an import is reviewed first; overrides and a memory file wait for confirmation. */
+  async importTrajectory(trajectory: Trajectory): Promise<void> {
+    const review = reviewImport(trajectory);
+    if (review.needsConfirmation) this.importReview = review;
+    else await this.finishImport(review, false);
+  }
+
+  async finishImport(review: ImportReview, useExtras: boolean): Promise<void> {
+    this.importReview = undefined;
+    if (this.runs.running) return;
+    try {
+      const session = await this.library.importSession(review.apply(useExtras, defaultSettings()));
+      await this.library.refresh();
+      await this.openSession(session.id);
+      this.notice = { kind: 'info', text: `Imported "${session.title}"${review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : ''}.` };
+    } catch (error) {
+      this.notice = { kind: 'error', text: `Could not import: ${(error as Error).message}` };
+    }
+  }
+
+  async restoreCheckpoint(oid: string): Promise<void> {
+    if (!this.session || this.runs.running) return;
+    try {
+      await this.files.restoreCheckpoint(this.session.id, oid, this.session.history.length);
+      await this.library.saveFiles(this.session.id, this.session.history.length, await this.files.collect());
+      this.notice = { kind: 'info', text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.` };
+    } catch (error) {
+      this.notice = { kind: 'error', text: `Could not restore: ${(error as Error).message}` };
+    }
+  }
+
+  /** The editor's save: the file, then the session's copy of the files (W6). */
+  async writeFile(path: string, content: string): Promise<void> {
+    await this.files.writeFile(path, content);
+    if (this.session) await this.library.saveFiles(this.session.id, this.session.history.length, await this.files.collect());
   }
 }

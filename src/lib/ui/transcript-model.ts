@@ -1,14 +1,16 @@
 /**
  * Turns the harness's events into transcript entries (U1, O1). Pure and incremental: the UI
- * feeds every event through `apply` and renders `entries`; nothing else reaches the transcript.
+ * feeds every event through `apply` and renders `view()`; nothing else reaches the transcript.
+ * Replies are kept verbatim (U4: what the model said, not a rendering of it).
  */
 import type { HarnessEvent } from '../harness/events';
 import type { Outcome } from '../harness/outcome';
-import type { ReplyStats } from '../harness/ports';
+import type { ReplyStats, ToolCall } from '../harness/model-types';
+import type { HistoryItem } from '../harness/session';
 
 export type TranscriptEntry =
-  | { id: string; kind: 'user'; text: string }
-  | { id: string; kind: 'assistant'; text: string; streaming: boolean; step: number }
+  | { id: string; kind: 'user'; text: string; seq?: number; edited?: boolean }
+  | { id: string; kind: 'assistant'; text: string; streaming: boolean; step: number; toolCalls?: ToolCall[]; seq?: number; edited?: { original: string } }
   | {
       id: string;
       kind: 'tool';
@@ -20,11 +22,15 @@ export type TranscriptEntry =
       durationMs?: number;
       exitCode?: number;
       output: string;
+      childSessionId?: string;
+      seq?: number;
     }
-  | { id: string; kind: 'notice'; reason: string; text: string }
-  | { id: string; kind: 'retry'; text: string }
+  | { id: string; kind: 'notice'; reason: string; text: string; seq?: number }
+  | { id: string; kind: 'retry'; text: string; count: number }
   | { id: string; kind: 'compaction'; text: string }
   | { id: string; kind: 'approval'; text: string; approved: boolean }
+  | { id: string; kind: 'check'; text: string; passed: boolean | undefined }
+  | { id: string; kind: 'edit'; text: string }
   | { id: string; kind: 'outcome'; outcome: Outcome; text: string }
   | { id: string; kind: 'delegate'; text: string; childSessionId: string };
 
@@ -33,9 +39,25 @@ export interface StepStats {
   model: string;
   promptChars: number;
   reusedChars: number;
+  numCtx?: number;
   stats?: ReplyStats;
   parse?: string;
   validation?: string;
+}
+
+/** Streamed tool output kept per card: the tail, where the news is (C1 for the page). */
+const outputChars = 64_000;
+
+/** Tokens a second while generating, from the server's counts (undefined when it did not say). */
+export function tokensPerSecond(stats: ReplyStats | undefined): number | undefined {
+  if (!stats?.evalCount || !stats.evalDurationNs) return undefined;
+  return stats.evalCount / (stats.evalDurationNs / 1e9);
+}
+
+/** How full the context was: prompt tokens over num_ctx (0–1), when both are known. */
+export function contextFill(step: StepStats | undefined): number | undefined {
+  if (!step?.numCtx || step.stats?.promptEvalCount === undefined) return undefined;
+  return Math.min(1, step.stats.promptEvalCount / step.numCtx);
 }
 
 export class TranscriptModel {
@@ -44,13 +66,14 @@ export class TranscriptModel {
   /** The raw text of the latest reply, for the inspector. */
   rawOutput = '';
   private counter = 0;
-  /** Entries changed since the last view; the UI gets fresh objects only for those. */
   private readonly dirty = new Set<TranscriptEntry>();
   private readonly views = new WeakMap<TranscriptEntry, TranscriptEntry>();
   private readonly toolCards = new Map<string, Extract<TranscriptEntry, { kind: 'tool' }>>();
-  /** Cards whose tool finished, waiting for the (clipped) result the history item carries. */
   private readonly awaitingResult: Extract<TranscriptEntry, { kind: 'tool' }>[] = [];
   private streaming: Extract<TranscriptEntry, { kind: 'assistant' }> | undefined;
+  private lastRetry: Extract<TranscriptEntry, { kind: 'retry' }> | undefined;
+  /** Items already in the transcript, by position, so a rebuild adds only what events missed. */
+  private readonly seen = new Set<number>();
 
   constructor(private readonly sessionId: string) {}
 
@@ -67,10 +90,7 @@ export class TranscriptModel {
     return stats;
   }
 
-  /**
-   * The entries as immutable views: an entry that changed since the last call is a new object,
-   * the others are the same objects as before, so a keyed list re-renders only what changed.
-   */
+  /** Entries as immutable views: a changed entry is a new object, the others are reused. */
   view(): TranscriptEntry[] {
     const result = this.entries.map((entry) => {
       let view = this.views.get(entry);
@@ -88,52 +108,79 @@ export class TranscriptModel {
     return this.steps.map((step) => ({ ...step }));
   }
 
-  /** Applies one event; returns true when the visible transcript changed. */
-  apply(event: HarnessEvent): boolean {
-    return this.applyEvent(event);
-  }
-
   private touch<T extends TranscriptEntry>(entry: T): T {
     this.dirty.add(entry);
     return entry;
   }
 
-  private applyEvent(event: HarnessEvent): boolean {
+  private push(entry: TranscriptEntry): boolean {
+    if (entry.kind !== 'retry') this.lastRetry = undefined;
+    this.entries.push(entry);
+    return true;
+  }
+
+  /**
+   * S2: items stored without their events (a reload mid-step, an import without events) still
+   * belong in the transcript: each item not yet shown is added, in order.
+   */
+  ensureItems(history: readonly HistoryItem[]): boolean {
+    let changed = false;
+    for (const item of history) if (!this.seen.has(item.seq)) changed = this.item(item) || changed;
+    return changed;
+  }
+
+  private endStreaming(): void {
+    if (!this.streaming) return;
+    this.touch(this.streaming).streaming = false;
+    this.streaming = undefined;
+  }
+
+  private item(item: HistoryItem): boolean {
+    this.seen.add(item.seq);
+    switch (item.kind) {
+      case 'user':
+        return this.push({ id: this.id(), kind: 'user', text: item.content, seq: item.seq, ...(item.edited ? { edited: true } : {}) });
+      case 'assistant': {
+        const extra = { ...(item.toolCalls?.length ? { toolCalls: item.toolCalls } : {}), ...(item.edited ? { edited: item.edited } : {}), seq: item.seq };
+        if (this.streaming) {
+          Object.assign(this.touch(this.streaming), { text: item.content, streaming: false }, extra);
+          this.streaming = undefined;
+          return true;
+        }
+        return this.push({ id: this.id(), kind: 'assistant', text: item.content, streaming: false, step: this.steps.at(-1)?.step ?? 0, ...extra });
+      }
+      case 'notice':
+        return this.push({ id: this.id(), kind: 'notice', reason: item.reason, text: item.content, seq: item.seq });
+      case 'tool': {
+        const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
+        if (index !== -1) {
+          const [card] = this.awaitingResult.splice(index, 1);
+          Object.assign(this.touch(card), { result: item.content, status: item.ok ? 'ok' : 'failed', seq: item.seq, ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}) });
+          return true;
+        }
+        // Refused before it ran (invalid, denied, repeated): a card with the reason.
+        return this.push({ id: this.id(), kind: 'tool', step: 0, tool: item.name, args: item.args, status: 'refused', result: item.content, output: '', seq: item.seq, ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}) });
+      }
+    }
+  }
+
+  /** Applies one event; returns true when the visible transcript changed. */
+  apply(event: HarnessEvent): boolean {
     // A delegated child's own events stay in its transcript; the parent shows a summary card.
     if (event.sessionId !== this.sessionId) return false;
     switch (event.type) {
-      case 'history.appended': {
-        const item = event.item;
-        if (item.kind === 'user') this.entries.push({ id: this.id(), kind: 'user', text: item.content });
-        else if (item.kind === 'assistant') {
-          if (this.streaming) {
-            this.touch(this.streaming).text = item.content;
-            this.streaming.streaming = false;
-            this.streaming = undefined;
-          } else this.entries.push({ id: this.id(), kind: 'assistant', text: item.content, streaming: false, step: 0 });
-        } else if (item.kind === 'notice') {
-          this.entries.push({ id: this.id(), kind: 'notice', reason: item.reason, text: item.content });
-        } else if (item.kind === 'tool') {
-          const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
-          if (index !== -1) {
-            const [card] = this.awaitingResult.splice(index, 1);
-            this.touch(card);
-            card.result = item.content;
-            card.status = item.ok ? 'ok' : 'failed';
-          } else {
-            // Refused before it ran (invalid, denied, repeated): a card with the reason.
-            this.entries.push({ id: this.id(), kind: 'tool', step: 0, tool: item.name, args: item.args, status: 'refused', result: item.content, output: '' });
-          }
-        }
-        return true;
-      }
-      case 'request.sent':
-        this.step(event.step).model = event.model;
+      case 'history.appended':
+        return this.item(event.item);
+      case 'request.sent': {
+        const step = this.step(event.step);
+        step.model = event.model;
+        if (event.options.numCtx) step.numCtx = event.options.numCtx;
         return false;
+      }
       case 'model.token':
         if (!this.streaming) {
           this.streaming = { id: this.id(), kind: 'assistant', text: '', streaming: true, step: event.step };
-          this.entries.push(this.streaming);
+          this.push(this.streaming);
         }
         this.touch(this.streaming).text += event.text;
         return true;
@@ -146,7 +193,8 @@ export class TranscriptModel {
       case 'response.done':
         this.step(event.step).stats = event.stats;
         this.rawOutput = this.streaming?.text ?? this.rawOutput;
-        return false;
+        if (this.streaming) this.touch(this.streaming);
+        return Boolean(this.streaming);
       case 'parse.result':
         this.step(event.step).parse = `${event.kind}: ${event.detail}`;
         return false;
@@ -156,13 +204,14 @@ export class TranscriptModel {
       case 'tool.started': {
         const card: Extract<TranscriptEntry, { kind: 'tool' }> = { id: this.id(), kind: 'tool', step: event.step, tool: event.tool, args: event.args, status: 'running', output: '' };
         this.toolCards.set(event.callId, card);
-        this.entries.push(card);
-        return true;
+        return this.push(card);
       }
       case 'tool.output': {
         const card = this.toolCards.get(event.callId);
-        if (card) this.touch(card).output += event.chunk;
-        return Boolean(card);
+        if (!card) return false;
+        const output = card.output + event.chunk;
+        this.touch(card).output = output.length > outputChars ? `…${output.slice(output.length - outputChars)}` : output;
+        return true;
       }
       case 'tool.finished': {
         const card = this.toolCards.get(event.callId);
@@ -175,40 +224,52 @@ export class TranscriptModel {
         return true;
       }
       case 'approval':
-        this.entries.push({ id: this.id(), kind: 'approval', approved: event.decision === 'approved', text: `${event.tool}: ${event.decision} (${event.reason})` });
-        return true;
-      case 'retry':
-        this.entries.push({ id: this.id(), kind: 'retry', text: `Retry ${event.attempt}${event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : ''}: ${event.reason}` });
-        return true;
-      case 'model.fallback':
-        this.entries.push({ id: this.id(), kind: 'retry', text: `Switched model ${event.from} → ${event.to}: ${event.reason}` });
-        return true;
-      case 'compaction':
-        this.entries.push({ id: this.id(), kind: 'compaction', text: `History compacted: ${event.reason}${event.beforeChars ? ` (${event.beforeChars} → ${event.afterChars} chars)` : ''}` });
-        return true;
-      case 'context.truncated':
-        this.entries.push({ id: this.id(), kind: 'compaction', text: `The server truncated the prompt (prompt_eval_count ${event.promptEvalCount} ≥ num_ctx ${event.numCtx}); older history will be compacted.` });
-        return true;
-      case 'delegate.started':
-        this.entries.push({ id: this.id(), kind: 'delegate', childSessionId: event.childSessionId, text: `Delegated to a read-only helper (≤ ${event.maxSteps} steps): ${event.task}` });
-        return true;
-      case 'model.error':
-        if (this.streaming) {
-          this.touch(this.streaming).streaming = false;
-          this.streaming = undefined;
+        return this.push({ id: this.id(), kind: 'approval', approved: event.decision === 'approved', text: `${event.tool}: ${event.decision} (${event.reason})` });
+      case 'retry': {
+        // One line for a run of retries, not one paragraph each (the first says why).
+        if (this.lastRetry && this.entries.at(-1) === this.lastRetry) {
+          const retry = this.touch(this.lastRetry);
+          retry.count++;
+          retry.text = retry.text.replace(/^Retry \d+/, `Retry ${event.attempt}`).replace(/ in [\d.]+ s/, event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : '');
+          return true;
         }
+        this.push({ id: this.id(), kind: 'retry', count: 1, text: `Retry ${event.attempt}${event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : ''}: ${shortReason(event.reason)}` });
+        this.lastRetry = this.entries.at(-1) as Extract<TranscriptEntry, { kind: 'retry' }>;
+        return true;
+      }
+      case 'model.fallback':
+        return this.push({ id: this.id(), kind: 'retry', count: 1, text: `Switched model ${event.from} → ${event.to}: ${event.reason}` });
+      case 'compaction':
+        return this.push({ id: this.id(), kind: 'compaction', text: `History compacted: ${event.reason}${event.beforeChars ? ` (${event.beforeChars} → ${event.afterChars} chars)` : ''}` });
+      case 'context.truncated':
+        this.endStreaming();
+        return this.push({
+          id: this.id(),
+          kind: 'compaction',
+          text: `The prompt did not fit num_ctx ${event.numCtx} (${event.detectedBy === 'server-refused' ? 'the server refused it' : `the server counted ${event.promptEvalCount} tokens, about ${event.estimatedTokens} were sent`}); the reply was dropped, not run.`,
+        });
+      case 'check.finished':
+        return this.push({ id: this.id(), kind: 'check', passed: event.aborted ? undefined : event.passed, text: `Done-check \`${event.command}\`: ${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}` });
+      case 'step.edited':
+        return this.push({ id: this.id(), kind: 'edit', text: event.target === 'reply' ? 'You edited the model’s reply before it was parsed (step mode).' : 'You edited the message the model read next (step mode).' });
+      case 'delegate.started':
+        return this.push({ id: this.id(), kind: 'delegate', childSessionId: event.childSessionId, text: `Delegated to a read-only helper (≤ ${event.maxSteps} steps): ${event.task}` });
+      case 'model.error':
+        this.endStreaming();
         return true;
       case 'run.finished':
-        if (this.streaming) {
-          this.touch(this.streaming).streaming = false;
-          this.streaming = undefined;
-        }
-        this.entries.push({ id: this.id(), kind: 'outcome', outcome: event.outcome, text: outcomeText(event.outcome, event.steps, event.usage.totalTokens) });
-        return true;
+        this.endStreaming();
+        return this.push({ id: this.id(), kind: 'outcome', outcome: event.outcome, text: outcomeText(event.outcome, event.steps, event.usage.totalTokens) });
       default:
         return false;
     }
   }
+}
+
+/** The first sentence of a retry reason: the full message is in the outcome, once. */
+function shortReason(reason: string): string {
+  const first = reason.split(/(?<=\.)\s/)[0];
+  return first.length > 160 ? `${first.slice(0, 160)}…` : first;
 }
 
 export function outcomeText(outcome: Outcome, steps: number, tokens: number): string {
@@ -221,6 +282,6 @@ export function outcomeText(outcome: Outcome, steps: number, tokens: number): st
     case 'aborted':
       return `Stopped by you (${tail}).`;
     case 'error':
-      return outcome.error.message;
+      return outcome.error.kind === 'unreachable' ? 'Stopped: Ollama could not be reached (see the connection notice above).' : outcome.error.message;
   }
 }

@@ -184,12 +184,14 @@ export class MemoryWorkspace implements Workspace, GitCapable {
       const dropped = stdout.dropped + stderr.dropped;
       if (stdout.text) options.onOutput?.(stdout.text, 'stdout');
       if (stderr.text) options.onOutput?.(stderr.text, 'stderr');
+      const aborted = Boolean(options.signal?.aborted) && !timedOut;
       return {
-        exitCode: result.exitCode,
+        // A stop by the person is 130 (as Ctrl-C in a shell), never the timeout's 124.
+        exitCode: aborted ? 130 : result.exitCode,
         stdout: stdout.text,
         stderr: stderr.text,
-        timedOut: timedOut || deadline,
-        aborted: Boolean(options.signal?.aborted),
+        timedOut: !aborted && (timedOut || deadline),
+        aborted,
         durationMs: Date.now() - started,
         ...(dropped ? { droppedChars: dropped } : {}),
       };

@@ -4,7 +4,7 @@
  * functions — and parses the text of `sh -c` and `eval` again, so every command at every depth
  * is seen. Pure JavaScript: used by the page and the headless runner alike.
  */
-import { parse } from 'just-bash';
+import { Bash } from 'just-bash';
 import type { ShellAnalysis } from '../harness/tools/shell-rules';
 import { unwrapCommand } from '../harness/tools/shell-rules';
 
@@ -12,6 +12,9 @@ type Node = { type?: string; [key: string]: unknown };
 /** Redirections that do not write a file. */
 const harmlessTargets = /^(\/dev\/null|\/dev\/stdout|\/dev\/stderr|&?\d+|-)$/;
 const maxDepth = 6;
+// just-bash's browser build exports its parser only through Bash.transform (no plugins: the AST as parsed).
+let parser: Bash | undefined;
+const parse = (command: string) => (parser ??= new Bash()).transform(command).ast;
 
 function wordText(word: Node | null | undefined, hazards: string[]): string {
   if (!word) return '';

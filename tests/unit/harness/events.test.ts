@@ -38,3 +38,19 @@ describe('events', () => {
     expect(result.outcome.kind).toBe('final');
   });
 });
+
+describe('requests as sent', () => {
+  it('O1 U1 every request can be rebuilt exactly from the stored events, across compactions and runs', async () => {
+    const { sentRequests } = await import('../../../src/lib/harness/request-log');
+    const reads = Array.from({ length: 10 }, (_, index) => tool('read_file', { path: `f${index % 3}.txt`, end: 40 + index }));
+    const files = Object.fromEntries([0, 1, 2].map((index) => [`f${index}.txt`, `${`line ${index} `.repeat(400)}\n`]));
+    const h = harness([...reads, final('one'), final('two')], { files, agent: { budgets: { recentChars: 4000, oldToolChars: 100, oldTextChars: 100 } } });
+    await h.agent.run('first run');
+    await h.agent.run('second run');
+    const stored = await h.store.loadEvents(h.agent.session.id);
+    const rebuilt = sentRequests(stored);
+    expect(rebuilt).toHaveLength(h.model.requests.length);
+    rebuilt.forEach((request, index) => expect(request.messages).toEqual(h.model.requests[index].messages));
+    expect(h.of('compaction').length).toBeGreaterThan(0);
+  });
+});

@@ -77,10 +77,26 @@ describe('native protocol', () => {
     });
     const result = await h.agent.run('go');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'rescued' });
-    expect(h.model.requests[2].format).toMatchObject({ type: 'object' });
+    // One alternative per tool (its own argument schema), and one for the final answer.
+    const alternatives = (h.model.requests[2].format as { anyOf: { properties: { name?: { enum: string[] }; args?: { additionalProperties: boolean } } }[] }).anyOf;
+    expect(alternatives.map((entry) => entry.properties.name?.enum[0] ?? 'final')).toEqual(expect.arrayContaining(['read_file', 'write_file', 'list_files', 'final']));
+    expect(alternatives.find((entry) => entry.properties.name?.enum[0] === 'read_file')!.properties.args).toMatchObject({ additionalProperties: false, required: ['path'] });
     expect(h.of('request.sent')[2].constrained).toBe(true);
     expect(h.of('notice').map((event) => event.reason)).toContain('constrained-output');
     expect(toolResults(h)[0]).toBe('(empty folder)');
+  });
+});
+
+describe('the constrained protocol', () => {
+  it('T6 "constrained" sends the envelope schema from the first request and describes only the JSON form', async () => {
+    const h = harness([{ text: '{"action":"tool","name":"write_file","args":{"path":"a.html","content":"<p>hi</p>"}}' }, { text: '{"action":"final","final":"wrote it"}' }], { settings: { protocol: 'constrained' } });
+    const result = await h.agent.run('write a page');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'wrote it' });
+    expect(h.model.requests.every((request) => request.format !== undefined)).toBe(true);
+    const system = h.model.requests[0].messages[0].content;
+    expect(system).toContain('{"action":"tool","name":"read_file","args":');
+    expect(system).not.toContain('<tool>');
+    expect(await h.workspace.readFile('a.html')).toBe('<p>hi</p>');
   });
 });
 

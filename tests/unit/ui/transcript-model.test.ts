@@ -36,12 +36,24 @@ describe('transcript', () => {
 
 describe('URL parameters', () => {
   it('U1 host, model, workspace, sample, protocol and approval preset a session; bad values are reported', () => {
-    const { settings, ignored } = applyUrlParameters(defaultPlaygroundSettings(), '?host=http://127.0.0.1:9999/&model=llama3.2:1b&workspace=offline&sample=find-the-bug&protocol=text&approval=never');
-    expect(settings).toMatchObject({ host: 'http://127.0.0.1:9999', model: 'llama3.2:1b', workspace: 'offline', sample: 'find-the-bug', protocol: 'text', approval: 'never' });
+    const { settings, ignored, proposals } = applyUrlParameters(defaultPlaygroundSettings(), '?host=http://127.0.0.1:9999/&model=llama3.2:1b&workspace=offline&sample=find-the-bug&protocol=text&approval=never');
+    expect(settings).toMatchObject({ model: 'llama3.2:1b', workspace: 'offline', sample: 'find-the-bug', protocol: 'text', approval: 'never' });
     expect(ignored).toEqual([]);
+    // T7: a different server is a proposal to confirm, not applied by the link alone.
+    expect(settings.host).toBe(defaultPlaygroundSettings().host);
+    expect(proposals).toEqual([expect.objectContaining({ key: 'host', value: 'http://127.0.0.1:9999' })]);
     const bad = applyUrlParameters(defaultPlaygroundSettings(), '?host=ftp://x&protocol=telepathy&model=demo');
     expect(bad.ignored).toEqual(['host=ftp://x', 'protocol=telepathy']);
     expect(bad.settings.model).toBe('');
+  });
+
+  it('T7 a link that lowers approval to "auto" or changes the server only proposes it; stricter values apply', () => {
+    const lowered = applyUrlParameters(defaultPlaygroundSettings(), '?approval=auto&host=http://evil.example:11434');
+    expect(lowered.settings.approval).toBe('ask');
+    expect(lowered.settings.host).toBe('http://127.0.0.1:11434');
+    expect(lowered.proposals.map((proposal) => proposal.key).sort()).toEqual(['approval', 'host']);
+    const stricter = applyUrlParameters({ ...defaultPlaygroundSettings(), approval: 'auto' }, '?approval=never');
+    expect(stricter).toMatchObject({ settings: { approval: 'never' }, proposals: [] });
   });
 });
 

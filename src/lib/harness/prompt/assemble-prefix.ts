@@ -25,7 +25,7 @@ export interface Prefix {
 /** Which sections this state calls for, in stable-first order. */
 function chosenSections(state: PromptState): SectionName[] {
   const names: SectionName[] = ['identity', 'rules', 'tools'];
-  if (state.protocol === 'text') names.push('examples');
+  if (state.protocol !== 'native') names.push('examples');
   names.push('environment', 'workspace');
   if (state.repo.docs.length > 0) names.push('docs');
   if (state.memoryFile?.text.trim()) names.push('memory-file');

@@ -17,6 +17,15 @@ const textRules = `Rules:
 - Do not repeat a call with the same arguments; if it did not help, change course.
 - Keep the final answer short and concrete: what you changed and how you checked it.`;
 
+const constrainedRules = `Rules:
+- Use tools instead of guessing about the workspace. Never invent tool results.
+- Every reply is exactly one JSON object, nothing else:
+  {"action":"tool","name":"tool_name","args":{...}} to call a tool
+  {"action":"final","final":"your answer"} when the work is done
+- {{arguments_rule}}
+- Do not repeat a call with the same arguments; if it did not help, change course.
+- Keep the final answer short and concrete: what you changed and how you checked it.`;
+
 const nativeRules = `Rules:
 - Use the declared tools instead of guessing about the workspace. Never invent tool results.
 - Call one tool at a time and read its result before the next call.
@@ -28,7 +37,7 @@ const nativeRules = `Rules:
 export function defaultTemplates(protocol: Protocol): Record<SectionName, string> {
   return {
     identity: 'You are {{agent_name}}, a coding agent working {{workspace_kind}} through tools. {{identity_detail}}',
-    rules: protocol === 'native' ? nativeRules : textRules,
+    rules: protocol === 'native' ? nativeRules : protocol === 'constrained' ? constrainedRules : textRules,
     tools: 'Tools:\n{{tool_list}}',
     examples: 'Valid replies:\n{{examples}}',
     environment: `Environment:

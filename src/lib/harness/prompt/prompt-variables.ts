@@ -55,7 +55,7 @@ export function promptVariables(state: PromptState): Record<string, string> {
     // W5: rules name only tools this session has.
     multiline_rule: names.has('write_file') ? '- For write_file and patch_file with multi-line text, use the XML form:\n  <tool name="write_file" path="file.js"><content>...</content></tool>' : '- Put multi-line text in the JSON string with \\n for newlines.',
     arguments_rule: names.has('patch_file') ? 'Required arguments must not be empty; read a file before patching it, and copy old_text exactly.' : 'Required arguments must not be empty.',
-    examples: [...state.tools.map((tool) => formatExample(tool, state.protocol)), '<final>Done: fixed the off-by-one in src/search.js and checked it.</final>'].join('\n'),
+    examples: [...state.tools.map((tool) => formatExample(tool, state.protocol)), state.protocol === 'constrained' ? '{"action":"final","final":"Done: fixed the off-by-one in src/search.js and checked it."}' : '<final>Done: fixed the off-by-one in src/search.js and checked it.</final>'].join('\n'),
     backend: `${environment.backend} (${environment.label})`,
     os: environment.os,
     shell: environment.shell,

@@ -6,6 +6,7 @@ import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
 import { parseTextReply } from './text-protocol';
 import type { TextProtocolOptions } from './text-protocol';
+import type { AnyTool, PropertySchema } from '../tools/tool-definition';
 
 export const envelopeSchema: Record<string, unknown> = {
   type: 'object',
@@ -17,6 +18,31 @@ export const envelopeSchema: Record<string, unknown> = {
   },
   required: ['action'],
 };
+
+/** JSON Schema keywords a grammar needs; descriptions, defaults and bounds only cost tokens. */
+function grammarSchema(property: PropertySchema): Record<string, unknown> {
+  return { type: property.type, ...(property.enum ? { enum: property.enum } : {}), ...(property.items ? { items: property.items } : {}) };
+}
+
+/**
+ * The envelope for this session's tools: one alternative per tool, with its own argument schema
+ * (no unknown keys), and one for the final answer. Ollama turns it into a grammar, so a small
+ * model can only name a tool that exists and give it arguments of the right shape.
+ */
+export function envelopeSchemaFor(tools: readonly AnyTool[]): Record<string, unknown> {
+  const calls = tools.map((tool) => ({
+    type: 'object',
+    properties: {
+      action: { type: 'string', enum: ['tool'] },
+      name: { type: 'string', enum: [tool.name] },
+      args: { type: 'object', properties: Object.fromEntries(Object.entries(tool.parameters.properties).map(([key, property]) => [key, grammarSchema(property)])), required: tool.parameters.required, additionalProperties: false },
+    },
+    required: ['action', 'name', 'args'],
+    additionalProperties: false,
+  }));
+  const finish = { type: 'object', properties: { action: { type: 'string', enum: ['final'] }, final: { type: 'string' } }, required: ['action', 'final'], additionalProperties: false };
+  return { anyOf: [...calls, finish] };
+}
 
 export const constrainedNotice =
   'Runtime notice: your replies could not be parsed several times, so from now on every reply must be one JSON object: ' +

@@ -20,11 +20,15 @@ function xmlExample(tool: AnyTool): string {
 /** A correct call of `tool` in the given protocol, for prompts and validation errors. */
 export function formatExample(tool: AnyTool, protocol: Protocol): string {
   if (protocol === 'native') return `${tool.name}(${JSON.stringify(tool.example)})`;
+  if (protocol === 'constrained') return JSON.stringify({ action: 'tool', name: tool.name, args: tool.example });
   if (multiLine.has(tool.name)) return xmlExample(tool);
   return `<tool>${JSON.stringify({ name: tool.name, args: tool.example })}</tool>`;
 }
 
 export function malformedNotice(problem: string, protocol: Protocol, tools: readonly string[] = ['write_file']): string {
+  if (protocol === 'constrained') {
+    return `Runtime notice: ${problem}. Reply with one JSON object: {"action":"tool","name":"…","args":{…}} to call a tool, or {"action":"final","final":"…"} to finish.`;
+  }
   if (protocol === 'native') {
     return `Runtime notice: ${problem}. Call one of the declared tools, or reply with plain text when you have the final answer.`;
   }

@@ -1,0 +1,124 @@
+/**
+ * S4 in the page: the list of sessions and everything done to a session as a whole — open,
+ * create, rename, delete (with its children), import, export, reset. Store errors are shown,
+ * never swallowed; capabilities (snapshots, renaming) are asked for by type.
+ */
+import type { HarnessEvent } from '../harness/events';
+import type { SessionStore } from '../harness/ports';
+import type { Session, SessionSummary } from '../harness/session';
+import { resetSession } from '../harness/session';
+import type { FileMap } from '../workspace/workspace-files';
+import { canRename, hasSnapshots } from '../store/store-capabilities';
+import { exportTrajectory } from '../store/session-export';
+import type { Trajectory } from '../store/session-export';
+import { MemorySessionStore } from '../store/memory-session-store';
+
+export interface OpenedSession {
+  session: Session;
+  events: HarnessEvent[];
+  files?: FileMap;
+}
+
+/** Bounded growth: the first snapshot and this many of the newest are kept per session. */
+export const snapshotsKept = 5;
+
+export class SessionLibrary {
+  sessions = $state.raw<SessionSummary[]>([]);
+  /** The last store error of a list refresh or an action, for the person to see. */
+  problem = $state<string | undefined>(undefined);
+
+  constructor(public store: SessionStore = new MemorySessionStore()) {}
+
+  async refresh(): Promise<void> {
+    try {
+      this.sessions = await this.store.list();
+      this.problem = undefined;
+    } catch (error) {
+      this.problem = `The session list could not be read: ${(error as Error).message}`;
+    }
+  }
+
+  /** Updates one summary's item count in place during a run (no store read per item). */
+  setCount(id: string, items: number, title?: string): void {
+    if (!this.sessions.some((summary) => summary.id === id)) return;
+    this.sessions = this.sessions.map((summary) => (summary.id === id ? { ...summary, items, updatedAt: Date.now(), ...(title ? { title } : {}) } : summary));
+  }
+
+  /** A fresh, untouched session ("New session", nothing in it) worth reusing instead of adding another. */
+  untouched(): SessionSummary | undefined {
+    return this.sessions.find((summary) => !summary.parentId && summary.items === 0 && summary.title === 'New session');
+  }
+
+  childrenOf(id: string): SessionSummary[] {
+    return this.sessions.filter((summary) => summary.parentId === id);
+  }
+
+  async open(id: string): Promise<OpenedSession> {
+    const session = await this.store.load(id);
+    if (!session) throw new Error(`Session ${id} is gone (deleted in another tab?).`);
+    const [events, snapshot] = await Promise.all([this.store.loadEvents(id), hasSnapshots(this.store) ? this.store.latestSnapshot(id) : undefined]);
+    return { session, events, ...(snapshot ? { files: snapshot.files } : {}) };
+  }
+
+  async create(session: Session, files: FileMap): Promise<void> {
+    await this.store.saveSession(session);
+    if (hasSnapshots(this.store)) await this.store.saveSnapshot(session.id, 0, files);
+  }
+
+  async saveFiles(sessionId: string, step: number, files: FileMap): Promise<void> {
+    if (!hasSnapshots(this.store)) return;
+    await this.store.saveSnapshot(sessionId, step, files);
+    await this.store.pruneSnapshots(sessionId, snapshotsKept);
+  }
+
+  async filesAt(sessionId: string, step: number): Promise<FileMap | undefined> {
+    return hasSnapshots(this.store) ? (await this.store.snapshotAt(sessionId, step))?.files : undefined;
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    const trimmed = title.trim();
+    if (!trimmed) return;
+    if (canRename(this.store)) await this.store.rename(id, trimmed);
+    else {
+      const stored = await this.store.load(id);
+      if (stored) await this.store.saveMeta({ ...stored, title: trimmed });
+    }
+  }
+
+  /** Deletes a session with every child (delegated helpers, at any depth); returns what was deleted. */
+  async remove(id: string): Promise<string[]> {
+    const all = await this.store.list();
+    const doomed = [id];
+    for (let index = 0; index < doomed.length; index++) doomed.push(...all.filter((summary) => summary.parentId === doomed[index]).map((summary) => summary.id));
+    for (const target of doomed.reverse()) await this.store.delete(target);
+    return doomed;
+  }
+
+  async reset(session: Session): Promise<Session> {
+    const cleared = resetSession(session);
+    await this.store.saveSession(cleared);
+    return cleared;
+  }
+
+  /**
+   * S4: an import arrives whole — items, events, files and outcome — under a new id when that id
+   * is taken here. T7 has been applied by the caller (settings and confirmations).
+   */
+  async importSession(trajectory: Trajectory): Promise<Session> {
+    const taken = await this.store.load(trajectory.session.id);
+    const id = taken ? `${trajectory.session.id}-imported-${Date.now().toString(36)}` : trajectory.session.id;
+    const session: Session = { ...trajectory.session, id, ...(taken ? { title: `${trajectory.session.title} (imported)` } : {}) };
+    await this.store.saveSession(session);
+    const events = trajectory.events.map((event) => ({ ...event, sessionId: event.sessionId === trajectory.session.id ? id : event.sessionId }) as HarnessEvent);
+    for (let index = 0; index < events.length; index += 500) await this.store.appendEvents(id, events.slice(index, index + 500));
+    if (hasSnapshots(this.store)) await this.store.saveSnapshot(id, session.history.length, trajectory.files);
+    return session;
+  }
+
+  async exportSession(id: string, extra: { files: FileMap; tasks: Trajectory['tasks']; prompt?: Trajectory['prompt'] }): Promise<string> {
+    const session = await this.store.load(id);
+    if (!session) throw new Error(`Session ${id} is gone.`);
+    const files = Object.keys(extra.files).length ? extra.files : ((await this.filesAt(id, Number.MAX_SAFE_INTEGER)) ?? {});
+    return exportTrajectory({ session, events: await this.store.loadEvents(id), tasks: extra.tasks, files, ...(extra.prompt ? { prompt: extra.prompt } : {}) });
+  }
+}

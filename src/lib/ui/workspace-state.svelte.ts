@@ -1,0 +1,126 @@
+/**
+ * W1, W6 in the page: the current session's workspace (offline shell or WebContainer), its file
+ * list, checkpoints and the editor's and terminal's access to it. Made per session by the factory.
+ */
+import type { ExecResult, Workspace } from '../harness/workspace-types';
+import type { AnyTool } from '../harness/tools/tool-definition';
+import type { Checkpoint, CheckpointDiff, Checkpoints } from '../workspace/git/checkpoints';
+import { collectFiles, listFiles, restoreFiles } from '../workspace/workspace-files';
+import type { FileMap } from '../workspace/workspace-files';
+import { WorkspaceFactory } from './workspace-factory.svelte';
+
+export class WorkspaceState {
+  readonly factory = new WorkspaceFactory();
+  files = $state.raw<string[]>([]);
+  /** Bumped whenever files may have changed, so that open editors can reload. */
+  filesVersion = $state(0);
+  checkpoints = $state.raw<Checkpoint[]>([]);
+  /** A problem with the files (listing, checkpoints) to show beside them. */
+  problem = $state<string | undefined>(undefined);
+  private workspace: Workspace | undefined;
+  private checkpointStore: Checkpoints | undefined;
+  private gitToolset: AnyTool[] = [];
+
+  get current(): Workspace {
+    if (!this.workspace) throw new Error('the workspace is still loading');
+    return this.workspace;
+  }
+
+  get ready(): boolean {
+    return this.workspace !== undefined;
+  }
+
+  get tools(): AnyTool[] {
+    return this.gitToolset;
+  }
+
+  /** A fresh workspace with exactly these files (the previous session's shell is stopped). */
+  async make(files: FileMap): Promise<void> {
+    const made = await this.factory.make(files);
+    this.workspace = made.workspace;
+    this.checkpointStore = made.checkpoints;
+    this.gitToolset = made.tools;
+    this.checkpoints = [];
+    await this.refreshFiles();
+  }
+
+  async replaceFiles(files: FileMap): Promise<void> {
+    await restoreFiles(this.current, files, { exact: true });
+    await this.refreshFiles();
+  }
+
+  async refreshFiles(): Promise<void> {
+    if (!this.workspace) return;
+    try {
+      this.files = (await listFiles(this.workspace)).sort();
+      this.problem = undefined;
+    } catch (error) {
+      this.problem = `The files could not be listed: ${(error as Error).message}`;
+    }
+    this.filesVersion++;
+  }
+
+  collect(): Promise<FileMap> {
+    return collectFiles(this.current);
+  }
+
+  readFile(path: string): Promise<string> {
+    return this.current.readFile(path);
+  }
+
+  async writeFile(path: string, content: string): Promise<void> {
+    await this.current.writeFile(path, content);
+    await this.refreshFiles();
+  }
+
+  async createFile(path: string): Promise<void> {
+    if (await this.current.stat(path)) throw new Error(`"${path}" already exists`);
+    const slash = path.lastIndexOf('/');
+    if (slash > 0) await this.current.mkdir(path.slice(0, slash));
+    await this.writeFile(path, '');
+  }
+
+  async renameFile(from: string, to: string): Promise<void> {
+    if (await this.current.stat(to)) throw new Error(`"${to}" already exists`);
+    await this.current.rename(from, to);
+    await this.refreshFiles();
+  }
+
+  async deleteFile(path: string): Promise<void> {
+    await this.current.remove(path);
+    await this.refreshFiles();
+  }
+
+  exec(command: string, signal?: AbortSignal): Promise<ExecResult> {
+    return this.current.exec(command, { signal, timeoutMs: 60_000 });
+  }
+
+  async refreshCheckpoints(sessionId: string | undefined): Promise<void> {
+    if (!sessionId || !this.checkpointStore) {
+      this.checkpoints = [];
+      return;
+    }
+    try {
+      this.checkpoints = await this.checkpointStore.list(sessionId);
+    } catch (error) {
+      this.problem = `Checkpoints could not be listed: ${(error as Error).message}`;
+    }
+  }
+
+  async checkpoint(sessionId: string, step: number, label?: string, files?: FileMap): Promise<void> {
+    if (!this.checkpointStore) return;
+    await this.checkpointStore.create(sessionId, step, label, files);
+    await this.refreshCheckpoints(sessionId);
+  }
+
+  diffCheckpoints(from: string, to: string): Promise<CheckpointDiff[]> {
+    return this.checkpointStore ? this.checkpointStore.diff(from, to) : Promise.resolve([]);
+  }
+
+  /** Restores a checkpoint; the current files are checkpointed first, so this can be undone. */
+  async restoreCheckpoint(sessionId: string, oid: string, step: number): Promise<void> {
+    if (!this.checkpointStore) return;
+    await this.checkpointStore.restore(sessionId, oid, step);
+    await Promise.all([this.refreshCheckpoints(sessionId), this.refreshFiles()]);
+  }
+}
