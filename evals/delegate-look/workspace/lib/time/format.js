@@ -1,0 +1,1 @@
+export const seconds = (ms) => ms / 1000;

@@ -1,0 +1,3 @@
+export function parseDuration(text) {
+  return Number.parseInt(text, 10) * 1000;
+}

@@ -1,0 +1,3 @@
+export function clamp(value, low, high) {
+  return Math.max(low, value);
+}

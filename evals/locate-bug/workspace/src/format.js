@@ -1,0 +1,1 @@
+export const pct = (x) => `${Math.round(x * 100)}%`;

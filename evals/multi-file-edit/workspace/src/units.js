@@ -1,0 +1,5 @@
+// Metres per unit.
+export const units = {
+  m: 1,
+  cm: 0.01,
+};

@@ -1,0 +1,3 @@
+export function pageCount(items, perPage) {
+  return Math.floor(items / perPage);
+}

@@ -1,0 +1,3 @@
+export function calcTotal(items) {
+  return items.reduce((sum, item) => sum + item.price, 0);
+}

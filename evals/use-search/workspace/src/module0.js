@@ -1,0 +1,3 @@
+export function helper0(x) {
+  return x + 0;
+}

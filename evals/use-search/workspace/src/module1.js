@@ -1,0 +1,3 @@
+export function helper1(x) {
+  return x + 1;
+}

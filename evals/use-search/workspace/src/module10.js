@@ -1,0 +1,3 @@
+export function helper10(x) {
+  return x + 10;
+}

@@ -1,0 +1,3 @@
+export function helper11(x) {
+  return x + 11;
+}

@@ -1,0 +1,3 @@
+export function helper2(x) {
+  return x + 2;
+}

@@ -1,0 +1,3 @@
+export function helper3(x) {
+  return x + 3;
+}

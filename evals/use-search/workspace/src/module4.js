@@ -1,0 +1,3 @@
+export function helper4(x) {
+  return x + 4;
+}

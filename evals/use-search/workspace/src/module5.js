@@ -1,0 +1,3 @@
+export function helper5(x) {
+  return x + 5;
+}

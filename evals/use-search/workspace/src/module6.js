@@ -1,0 +1,3 @@
+export function helper6(x) {
+  return x + 6;
+}

@@ -1,0 +1,3 @@
+export function helper8(x) {
+  return x + 8;
+}

@@ -1,0 +1,3 @@
+export function helper9(x) {
+  return x + 9;
+}

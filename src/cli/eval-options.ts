@@ -1,0 +1,120 @@
+/** Command-line options of `npm run eval`; every bad value is a usage error that says why. */
+import { parseArgs } from 'node:util';
+import type { Protocol } from '../lib/harness/settings';
+import { UsageError } from './cli-options';
+
+export interface EvalOptions {
+  suite: string;
+  tasks?: string[];
+  host: string;
+  models: string[];
+  reference: boolean;
+  noop: boolean;
+  protocols: Protocol[];
+  presets: string[];
+  repeat: number;
+  out: string;
+  parallel: number;
+  workspace: 'offline' | 'directory';
+  maxSteps: number;
+  maxSeconds: number;
+  numCtx?: number;
+  numPredict: number;
+  retryCrashed: boolean;
+  help: boolean;
+}
+
+export const evalHelp = `Usage: npm run eval -- [options]
+
+Runs the eval suite (every task × model × protocol × preset × repeat) through the harness and
+compares the configurations.
+
+Options:
+  --suite DIR          folder of eval tasks (default: evals)
+  --tasks a,b          only these task ids
+  --host URL           Ollama server (default: http://127.0.0.1:11434)
+  --models a,b         models to compare
+  --reference          also run each task's reference solution (a scripted model)
+  --noop               also run a model that answers "<final>done</final>" at once
+  --protocols p,q      text, native, constrained (default: text; native only for models listing "tools")
+  --presets a,b        default, or preset files exported from the page's inspector (default: default)
+  --repeat N           runs of each combination (default: 1)
+  --out DIR            where results.jsonl and the sessions go (default: eval-results/TIMESTAMP)
+  --parallel N         runs at the same time (default: 1; raise it if the server runs several)
+  --workspace W        offline (just-bash + QuickJS node) or directory (a temp dir, real node)
+  --max-steps N        step limit per run unless the task sets one (default: 12)
+  --max-seconds N      wall-time limit per run (default: 600)
+  --num-ctx N          context window (default: the model's, capped at 8192)
+  --num-predict N      output limit per reply (default: 512)
+  --retry-crashed      run again the runs recorded as crashed (resuming)
+  --help               show this help
+
+An existing results.jsonl in --out is resumed: finished runs are not repeated. The last line of
+stdout is one JSON object: {"tasks": N, "results": [...]}.`;
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+
+function whole(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
+  return Number(value);
+}
+
+export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        suite: { type: 'string' },
+        tasks: { type: 'string' },
+        host: { type: 'string' },
+        models: { type: 'string' },
+        reference: { type: 'boolean' },
+        noop: { type: 'boolean' },
+        protocols: { type: 'string' },
+        presets: { type: 'string' },
+        repeat: { type: 'string' },
+        out: { type: 'string' },
+        parallel: { type: 'string' },
+        workspace: { type: 'string' },
+        'max-steps': { type: 'string' },
+        'max-seconds': { type: 'string' },
+        'num-ctx': { type: 'string' },
+        'num-predict': { type: 'string' },
+        'retry-crashed': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const protocols = list(values.protocols ?? 'text');
+  for (const protocol of protocols) if (!['text', 'native', 'constrained'].includes(protocol)) throw new UsageError(`--protocols takes text, native and constrained, got "${protocol}"`);
+  const workspace = values.workspace ?? 'offline';
+  if (workspace !== 'offline' && workspace !== 'directory') throw new UsageError(`--workspace must be offline or directory, got "${workspace}"`);
+  const host = values.host ?? 'http://127.0.0.1:11434';
+  if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--host must be an http(s) URL, got "${host}"`);
+  const options: EvalOptions = {
+    suite: values.suite ?? 'evals',
+    ...(values.tasks ? { tasks: list(values.tasks) } : {}),
+    host,
+    models: list(values.models),
+    reference: values.reference ?? false,
+    noop: values.noop ?? false,
+    protocols: protocols as Protocol[],
+    presets: list(values.presets ?? 'default'),
+    repeat: whole('repeat', values.repeat, 1, 1),
+    out: values.out ?? `eval-results/${now.toISOString().replace(/[:.]/g, '-').slice(0, 19)}`,
+    parallel: whole('parallel', values.parallel, 1, 1),
+    workspace,
+    maxSteps: whole('max-steps', values['max-steps'], 12),
+    maxSeconds: whole('max-seconds', values['max-seconds'], 600),
+    ...(values['num-ctx'] ? { numCtx: whole('num-ctx', values['num-ctx'], 0, 256) } : {}),
+    numPredict: whole('num-predict', values['num-predict'], 512, 1),
+    retryCrashed: values['retry-crashed'] ?? false,
+    help: values.help ?? false,
+  };
+  if (!options.help && options.models.length === 0 && !options.reference && !options.noop) throw new UsageError('give --models a,b and/or --reference and/or --noop');
+  return options;
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+/**
+ * npm run eval — the eval suite (O2) headless: every task × model × protocol × preset × repeat
+ * through the same harness as the page and `npm run agent`, results as results.jsonl (resumable),
+ * a comparison table, and one JSON object as the last line. `--help` lists the options.
+ */
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { EvalModel, EvalPreset, EvalResult, EvalRun } from '../lib/evals/run-eval';
+import { modelName, runEval, runId } from '../lib/evals/run-eval';
+import { summarize, summaryTable } from '../lib/evals/eval-summary';
+import { parseResults, resultLine } from '../lib/evals/results-file';
+import { EvalTaskError } from '../lib/evals/eval-task';
+import type { Protocol } from '../lib/harness/settings';
+import { OllamaModelClient } from '../lib/model/ollama-model-client';
+import { MemoryWorkspace } from '../lib/workspace/memory-workspace';
+import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
+import { restoreFiles } from '../lib/workspace/workspace-files';
+import { analyzeShellCommand } from '../lib/workspace/shell-command-analyzer';
+import { exportTrajectory } from '../lib/store/session-export';
+import { evalHelp, parseEvalOptions } from './eval-options';
+import type { EvalOptions } from './eval-options';
+import { UsageError } from './cli-options';
+import { loadEvals } from './load-evals';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function loadPreset(spec: string): EvalPreset {
+  if (spec === 'default') return { name: 'default', sections: {} };
+  let value: { name?: unknown; sections?: unknown };
+  try {
+    value = JSON.parse(readFileSync(spec, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--presets: ${spec} is not a readable JSON preset (${(error as Error).message})`);
+  }
+  const sections = value.sections;
+  if (!sections || typeof sections !== 'object' || Object.values(sections).some((text) => typeof text !== 'string')) throw new UsageError(`--presets: ${spec} has no "sections" object of templates (export one from the page's inspector)`);
+  return { name: path.basename(spec).replace(/\.json$/, ''), sections: sections as Record<string, string> };
+}
+
+async function models(options: EvalOptions): Promise<{ model: EvalModel; protocols: Protocol[] }[]> {
+  const chosen: { model: EvalModel; protocols: Protocol[] }[] = [];
+  if (options.reference) chosen.push({ model: { kind: 'reference' }, protocols: ['text'] });
+  if (options.noop) chosen.push({ model: { kind: 'noop' }, protocols: ['text'] });
+  if (options.models.length === 0) return chosen;
+  const client = new OllamaModelClient({ host: options.host });
+  const version = await client.version();
+  if (!version.ok) throw new UsageError(version.error.message);
+  for (const name of options.models) {
+    const info = await client.describe(name);
+    if (!('capabilities' in info)) throw new UsageError(info.message);
+    const protocols = options.protocols.filter((protocol) => protocol !== 'native' || info.capabilities.includes('tools'));
+    if (protocols.length < options.protocols.length) log(`note: ${name} does not list "tools": the native protocol is not run for it`);
+    chosen.push({ model: { kind: 'ollama', name, client }, protocols });
+  }
+  return chosen;
+}
+
+async function workspaceFor(kind: EvalOptions['workspace'], files: Record<string, string>) {
+  if (kind === 'offline') return new MemoryWorkspace({ files });
+  const workspace = new NodeDirectoryWorkspace(mkdtempSync(path.join(tmpdir(), 'harness-eval-')));
+  await restoreFiles(workspace, files);
+  return workspace;
+}
+
+async function main(): Promise<number> {
+  const options = parseEvalOptions(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${evalHelp}\n`);
+    return 0;
+  }
+  const tasks = loadEvals(options.suite).filter((task) => !options.tasks || options.tasks.includes(task.id));
+  if (tasks.length === 0) throw new UsageError(`no task of ${options.suite} matches --tasks ${options.tasks?.join(',')}`);
+  const presets = options.presets.map(loadPreset);
+  const configurations = await models(options);
+  mkdirSync(path.join(options.out, 'sessions'), { recursive: true });
+  const resultsFile = path.join(options.out, 'results.jsonl');
+  const previous = existsSync(resultsFile) ? parseResults(readFileSync(resultsFile, 'utf8')) : { results: [], skipped: [] };
+  for (const line of previous.skipped) log(`resume: skipped a torn line (${line})`);
+  const kept = previous.results.filter((result) => !(options.retryCrashed && result.crashed));
+  const done = new Set(kept.map((result) => result.runId));
+  const plan: EvalRun[] = [];
+  for (const task of tasks)
+    for (const { model, protocols } of configurations)
+      for (const protocol of protocols)
+        for (const preset of presets)
+          for (let repeat = 1; repeat <= options.repeat; repeat++) {
+            if (done.has(runId(task.id, modelName(model), protocol, preset.name, repeat))) continue;
+            plan.push({ task, model, protocol, preset, repeat, workspace: (files) => workspaceFor(options.workspace, files), analyzeShell: analyzeShellCommand, maxSteps: options.maxSteps, maxSeconds: options.maxSeconds, numPredict: options.numPredict, ...(options.numCtx ? { numCtx: options.numCtx } : {}) });
+          }
+  log(`eval: ${tasks.length} tasks, ${plan.length} runs to do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ${options.parallel} at a time; results in ${resultsFile}`);
+  if (options.retryCrashed && kept.length < previous.results.length) writeFileSync(resultsFile, kept.map(resultLine).join(''));
+  const results: EvalResult[] = [...kept];
+  let next = 0;
+  let finished = 0;
+  const worker = async () => {
+    while (next < plan.length) {
+      const run = plan[next++];
+      const { result, session, events, files } = await runEval(run);
+      if (session) {
+        const file = path.join(options.out, 'sessions', `${result.runId.replace(/[^\w.-]+/g, '_')}.session.json`);
+        writeFileSync(file, exportTrajectory({ session, events, tasks: [], files: files ?? {} }));
+        result.session = path.relative(options.out, file);
+      }
+      appendFileSync(resultsFile, resultLine(result));
+      results.push(result);
+      finished++;
+      log(`[${finished}/${plan.length}] ${result.task} · ${result.model} · ${result.protocol} · ${result.preset} #${result.repeat} → ${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} (${result.outcome}, ${result.steps} steps, ${result.seconds.toFixed(1)} s)`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.parallel, Math.max(1, plan.length)) }, worker));
+  const wanted = new Set(plan.map((run) => run.task.id).concat(tasks.map((task) => task.id)));
+  const shown = results.filter((result) => wanted.has(result.task));
+  process.stdout.write(`${summaryTable(summarize(shown))}\n`);
+  process.stdout.write(`${JSON.stringify({ tasks: tasks.length, results: shown })}\n`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    if (error instanceof UsageError || error instanceof EvalTaskError) {
+      log(`error: ${error.message}\n(see npm run eval -- --help)`);
+      process.exit(2);
+    }
+    log(`internal error: ${error.stack ?? error.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,41 @@
+/** O2 in Node: reads an eval suite from a folder of task folders (see evals/README.md). */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import type { EvalTask } from '../lib/evals/eval-task';
+import { evalTask, EvalTaskError } from '../lib/evals/eval-task';
+import type { FileMap } from '../lib/workspace/workspace-files';
+
+function readTree(root: string, prefix = ''): FileMap {
+  const files: FileMap = {};
+  for (const name of readdirSync(path.join(root, prefix))) {
+    const relative = prefix ? `${prefix}/${name}` : name;
+    const full = path.join(root, relative);
+    if (statSync(full).isDirectory()) Object.assign(files, readTree(root, relative));
+    else files[relative] = readFileSync(full, 'utf8');
+  }
+  return files;
+}
+
+function readJson(file: string, task: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new EvalTaskError(`eval task "${task}": ${path.basename(file)} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+export function loadEvals(directory: string): EvalTask[] {
+  if (!existsSync(directory) || !statSync(directory).isDirectory()) throw new EvalTaskError(`no eval suite at ${directory} (a folder of task folders)`);
+  const tasks = readdirSync(directory)
+    .filter((name) => existsSync(path.join(directory, name, 'task.json')))
+    .sort()
+    .map((name) => {
+      const folder = path.join(directory, name);
+      const workspace = path.join(folder, 'workspace');
+      const files = existsSync(workspace) ? readTree(workspace) : {};
+      const reference = existsSync(path.join(folder, 'reference.json')) ? readJson(path.join(folder, 'reference.json'), name) : undefined;
+      return evalTask(name, readJson(path.join(folder, 'task.json'), name), files, reference);
+    });
+  if (tasks.length === 0) throw new EvalTaskError(`the eval suite at ${directory} has no task folders (each needs a task.json)`);
+  return tasks;
+}

@@ -1,0 +1,96 @@
+/**
+ * O2, U5: results of many runs as one row per configuration (model × protocol × preset): pass
+ * rate with counts and how much it varies between repeats, mean steps, tokens, time and parse
+ * rate. One function for the CLI table and the page's table, so both show the same numbers.
+ */
+import type { EvalResult } from './run-eval';
+
+export interface ConfigurationSummary {
+  key: string;
+  model: string;
+  protocol: string;
+  preset: string;
+  runs: number;
+  passed: number;
+  passRate: number;
+  /** Pass rate of the worst and the best repeat (same tasks, run again). */
+  repeatSpread: { min: number; max: number };
+  meanSteps: number;
+  meanTokens: number;
+  meanSeconds: number;
+  meanParseRate: number;
+  crashed: number;
+  /** Per task: passed runs of all runs. */
+  byTask: Record<string, { passed: number; runs: number }>;
+}
+
+const mean = (values: number[]) => (values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
+
+export function configurationKey(result: Pick<EvalResult, 'model' | 'protocol' | 'preset'>): string {
+  return `${result.model} · ${result.protocol} · ${result.preset}`;
+}
+
+export function summarize(results: readonly EvalResult[]): ConfigurationSummary[] {
+  const groups = new Map<string, EvalResult[]>();
+  for (const result of results) {
+    const key = configurationKey(result);
+    groups.set(key, [...(groups.get(key) ?? []), result]);
+  }
+  return [...groups.entries()].map(([key, group]) => {
+    // Crashed runs say nothing about the model: they are counted, not scored.
+    const scored = group.filter((result) => !result.crashed);
+    const byRepeat = new Map<number, EvalResult[]>();
+    for (const result of scored) byRepeat.set(result.repeat, [...(byRepeat.get(result.repeat) ?? []), result]);
+    const repeatRates = [...byRepeat.values()].map((runs) => runs.filter((result) => result.passed).length / runs.length);
+    const byTask: ConfigurationSummary['byTask'] = {};
+    for (const result of scored) {
+      const entry = (byTask[result.task] ??= { passed: 0, runs: 0 });
+      entry.runs++;
+      if (result.passed) entry.passed++;
+    }
+    const passed = scored.filter((result) => result.passed).length;
+    return {
+      key,
+      model: group[0].model,
+      protocol: group[0].protocol,
+      preset: group[0].preset,
+      runs: scored.length,
+      passed,
+      passRate: scored.length ? passed / scored.length : 0,
+      repeatSpread: { min: repeatRates.length ? Math.min(...repeatRates) : 0, max: repeatRates.length ? Math.max(...repeatRates) : 0 },
+      meanSteps: mean(scored.map((result) => result.steps)),
+      meanTokens: mean(scored.map((result) => result.promptTokens + result.outputTokens)),
+      meanSeconds: mean(scored.map((result) => result.seconds)),
+      meanParseRate: mean(scored.map((result) => result.parseRate)),
+      crashed: group.length - scored.length,
+      byTask,
+    };
+  });
+}
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+/** The comparison as rows of text cells (header first), for the terminal and for tests. */
+export function summaryRows(summaries: readonly ConfigurationSummary[]): string[][] {
+  const header = ['model', 'protocol', 'preset', 'passed', 'pass rate', 'repeat spread', 'mean steps', 'mean tokens', 'mean s', 'parse rate', 'crashed'];
+  const rows = summaries.map((summary) => [
+    summary.model,
+    summary.protocol,
+    summary.preset,
+    `${summary.passed}/${summary.runs}`,
+    percent(summary.passRate),
+    `${percent(summary.repeatSpread.min)}–${percent(summary.repeatSpread.max)}`,
+    summary.meanSteps.toFixed(1),
+    Math.round(summary.meanTokens).toString(),
+    summary.meanSeconds.toFixed(1),
+    percent(summary.meanParseRate),
+    summary.crashed.toString(),
+  ]);
+  return [header, ...rows];
+}
+
+export function summaryTable(summaries: readonly ConfigurationSummary[]): string {
+  const rows = summaryRows(summaries);
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+}

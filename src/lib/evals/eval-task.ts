@@ -1,0 +1,66 @@
+/**
+ * O2: an eval task is data — a folder with `task.json` (the task text, a check command, tags and
+ * optional limits or settings), `workspace/` (the starting files) and `reference.json` (a scripted
+ * solution through the harness). Suites can come from anywhere, so every field is validated with
+ * a message that names the task and the field.
+ */
+import { Ajv } from '../harness/tools/ajv';
+import type { AgentSettings, Limits } from '../harness/settings';
+import type { FileMap } from '../workspace/workspace-files';
+
+export interface EvalTask {
+  id: string;
+  title: string;
+  /** What the model is asked to do. */
+  task: string;
+  /** Run in the workspace after the run; the task passes when it exits 0. */
+  check: string;
+  tags: string[];
+  /** Limits for this task (e.g. a step budget), over the run's own. */
+  limits?: Partial<Limits>;
+  /** Scenario settings: command rules, a done-check command. */
+  settings?: Pick<Partial<AgentSettings>, 'shellRules' | 'verifyCommand' | 'toolProfile'>;
+  files: FileMap;
+  /** Replies that solve the task through the harness (text protocol). */
+  reference: string[];
+}
+
+const schema = {
+  type: 'object',
+  required: ['id', 'title', 'task', 'check', 'tags'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' },
+    title: { type: 'string', minLength: 1, maxLength: 200 },
+    task: { type: 'string', minLength: 1, maxLength: 20_000 },
+    check: { type: 'string', minLength: 1, maxLength: 4000 },
+    tags: { type: 'array', items: { type: 'string', maxLength: 40 }, maxItems: 20 },
+    limits: { type: 'object', additionalProperties: false, properties: { maxSteps: { type: 'integer', minimum: 0 }, maxTokens: { type: 'integer', minimum: 0 }, maxSeconds: { type: 'integer', minimum: 0 }, maxFormatErrors: { type: 'integer', minimum: 0 }, maxFailedSteps: { type: 'integer', minimum: 0 } } },
+    settings: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        shellRules: { type: 'object', required: ['allow', 'deny'], properties: { allow: { type: 'array', items: { type: 'string' } }, deny: { type: 'array', items: { type: 'string' } } } },
+        verifyCommand: { type: 'string', maxLength: 4000 },
+        toolProfile: { enum: ['structured', 'bash-only'] },
+      },
+    },
+  },
+};
+const validateSpec = new Ajv({ strict: false, allErrors: false }).compile(schema);
+
+export class EvalTaskError extends Error {}
+
+/** Builds a task from its parts, or throws an EvalTaskError that says what is wrong and where. */
+export function evalTask(name: string, spec: unknown, files: FileMap, reference: unknown): EvalTask {
+  if (!validateSpec(spec)) {
+    const [first] = validateSpec.errors ?? [];
+    throw new EvalTaskError(`eval task "${name}": task.json is invalid at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}`);
+  }
+  const replies = (reference as { replies?: unknown } | undefined)?.replies;
+  if (!Array.isArray(replies) || replies.some((reply) => typeof reply !== 'string')) {
+    throw new EvalTaskError(`eval task "${name}": reference.json must be {"replies": ["…", …]} (one string per model reply)`);
+  }
+  if (Object.keys(files).length === 0) throw new EvalTaskError(`eval task "${name}": workspace/ has no files`);
+  return { ...(spec as Omit<EvalTask, 'files' | 'reference'>), files, reference: replies as string[] };
+}

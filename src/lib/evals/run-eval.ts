@@ -1,0 +1,164 @@
+/**
+ * O2: one eval run — a task, on a fresh workspace, with one model, protocol and prompt preset —
+ * through the same Agent the page and the CLI use. After the run the task board is written to
+ * `.harness/tasks.json` (so checks can read it) and the task's check command decides pass or
+ * fail. Never throws: a run that breaks is a result with `crashed`.
+ */
+import { Agent } from '../harness/agent';
+import type { HarnessEvent } from '../harness/events';
+import type { ModelClient } from '../harness/model-types';
+import type { Outcome } from '../harness/outcome';
+import type { Protocol } from '../harness/settings';
+import { defaultSettings } from '../harness/settings';
+import type { Session } from '../harness/session';
+import type { Workspace } from '../harness/workspace-types';
+import type { ShellAnalyzer } from '../harness/tools/shell-rules';
+import { MemoryTaskStore } from '../harness/tasks/task-types';
+import { describeOutcome } from '../harness/outcome';
+import { clip } from '../harness/context/clip';
+import { MemorySessionStore } from '../store/memory-session-store';
+import { ScriptedModelClient } from '../model/scripted-model-client';
+import type { EvalTask } from './eval-task';
+import { collectFiles } from '../workspace/workspace-files';
+import type { FileMap } from '../workspace/workspace-files';
+
+/** Who answers: a real model on a server, the task's reference solution, or a model that does nothing. */
+export type EvalModel = { kind: 'ollama'; name: string; client: ModelClient } | { kind: 'reference' } | { kind: 'noop' };
+
+export interface EvalPreset {
+  name: string;
+  sections: Record<string, string>;
+}
+
+export interface EvalRun {
+  task: EvalTask;
+  model: EvalModel;
+  protocol: Protocol;
+  preset: EvalPreset;
+  repeat: number;
+  /** A fresh workspace holding exactly these files. */
+  workspace: (files: Record<string, string>) => Promise<Workspace & { dispose?(): void }>;
+  analyzeShell?: ShellAnalyzer;
+  /** Model options and limits for runs with a real model. */
+  numCtx?: number;
+  numPredict?: number;
+  maxSteps?: number;
+  maxSeconds?: number;
+  signal?: AbortSignal;
+  onEvent?: (event: HarnessEvent) => void;
+}
+
+/** One line of results.jsonl. */
+export interface EvalResult {
+  runId: string;
+  task: string;
+  tags: string[];
+  model: string;
+  protocol: Protocol;
+  preset: string;
+  repeat: number;
+  passed: boolean;
+  outcome: Outcome['kind'];
+  outcomeDetail: string;
+  steps: number;
+  promptTokens: number;
+  outputTokens: number;
+  seconds: number;
+  /** Replies that parsed, of all replies (1 when there were none). */
+  parseRate: number;
+  formatErrors: number;
+  checkExitCode: number;
+  checkOutput: string;
+  /** Where the session of this run was kept (a file, or an id in the page's store). */
+  session?: string;
+  /** Set when the run itself broke (not the model): the result does not count as a failure of the model. */
+  crashed?: string;
+}
+
+export function modelName(model: EvalModel): string {
+  return model.kind === 'ollama' ? model.name : model.kind;
+}
+
+export function runId(task: string, model: string, protocol: Protocol, preset: string, repeat: number): string {
+  return [task, model, protocol, preset, repeat].join('|');
+}
+
+function client(run: EvalRun): ModelClient {
+  if (run.model.kind === 'ollama') return run.model.client;
+  const replies = run.model.kind === 'reference' ? run.task.reference : ['<final>done</final>'];
+  return new ScriptedModelClient(replies.map((text) => ({ text })), { whenExhausted: 'repeat-last' });
+}
+
+export async function runEval(run: EvalRun): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap }> {
+  const name = modelName(run.model);
+  // Scripted answers are written in the text protocol, whatever the configuration asks for.
+  const protocol: Protocol = run.model.kind === 'ollama' ? run.protocol : 'text';
+  const base: Omit<EvalResult, 'passed' | 'outcome' | 'outcomeDetail' | 'steps' | 'promptTokens' | 'outputTokens' | 'seconds' | 'parseRate' | 'formatErrors' | 'checkExitCode' | 'checkOutput'> = {
+    runId: runId(run.task.id, name, run.protocol, run.preset.name, run.repeat),
+    task: run.task.id,
+    tags: run.task.tags,
+    model: name,
+    protocol: run.protocol,
+    preset: run.preset.name,
+    repeat: run.repeat,
+  };
+  const started = Date.now();
+  const events: HarnessEvent[] = [];
+  let workspace: (Workspace & { dispose?(): void }) | undefined;
+  try {
+    workspace = await run.workspace(run.task.files);
+    const tasks = new MemoryTaskStore();
+    const settings = defaultSettings({
+      protocol,
+      approval: 'auto',
+      options: { ...(run.numCtx ? { numCtx: run.numCtx } : {}), numPredict: run.numPredict ?? 512, temperature: 0.2 },
+      sectionOverrides: run.preset.sections,
+      ...(run.task.settings ?? {}),
+      limits: { maxSteps: run.maxSteps ?? 12, maxTokens: 0, maxSeconds: run.maxSeconds ?? 0, maxFormatErrors: 3, maxFailedSteps: 0, ...(run.task.limits ?? {}) },
+    });
+    const agent = new Agent({
+      model: client(run),
+      modelName: name,
+      workspace,
+      store: new MemorySessionStore(),
+      tasks,
+      settings,
+      ...(run.analyzeShell ? { analyzeShell: run.analyzeShell } : {}),
+      onEvent: (event) => {
+        if (event.type !== 'model.token' && event.type !== 'tool.output') events.push(event);
+        run.onEvent?.(event);
+      },
+    });
+    agent.session.title = `eval: ${run.task.id} · ${name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`;
+    const { outcome, usage, steps } = await agent.run(run.task.task, { signal: run.signal });
+    await workspace.mkdir('.harness');
+    await workspace.writeFile('.harness/tasks.json', JSON.stringify(await tasks.list()));
+    const check = await workspace.exec(run.task.check, { timeoutMs: 120_000 });
+    const parses = events.filter((event) => event.type === 'parse.result');
+    const malformed = parses.filter((event) => event.type === 'parse.result' && event.kind === 'malformed').length;
+    const result: EvalResult = {
+      ...base,
+      passed: check.exitCode === 0 && !check.timedOut,
+      outcome: outcome.kind,
+      outcomeDetail: clip(describeOutcome(outcome), 300),
+      steps,
+      promptTokens: usage.promptTokens,
+      outputTokens: usage.outputTokens,
+      seconds: (Date.now() - started) / 1000,
+      parseRate: parses.length ? (parses.length - malformed) / parses.length : 1,
+      formatErrors: malformed,
+      checkExitCode: check.exitCode,
+      checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
+    };
+    const files = await collectFiles(workspace).catch(() => undefined);
+    return { result, session: agent.session, events, ...(files ? { files } : {}) };
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    return {
+      result: { ...base, passed: false, outcome: 'error', outcomeDetail: `the eval run broke: ${message}`, steps: 0, promptTokens: 0, outputTokens: 0, seconds: (Date.now() - started) / 1000, parseRate: 1, formatErrors: 0, checkExitCode: -1, checkOutput: '', crashed: message },
+      events,
+    };
+  } finally {
+    workspace?.dispose?.();
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * O2: npm run eval writes complete, parseable results, resumes a killed suite without repeating
+ * finished runs, records a crashed run instead of dropping it, and says clearly what is wrong
+ * with a broken task folder.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseResults } from '../../../src/lib/evals/results-file';
+import { runEval } from '../../../src/lib/evals/run-eval';
+import { summarize, summaryTable } from '../../../src/lib/evals/eval-summary';
+import { loadEvals } from '../../../src/cli/load-evals';
+
+function evalCli(args: string[], onLine?: (stderr: string, kill: () => void) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      onLine?.(stderr, () => child.kill('SIGKILL'));
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const fields = ['runId', 'task', 'model', 'protocol', 'preset', 'repeat', 'passed', 'outcome', 'steps', 'promptTokens', 'outputTokens', 'seconds', 'parseRate', 'formatErrors', 'session'];
+
+describe('O2 npm run eval', () => {
+  it('O2 writes one complete JSON line per run, a comparison table, and the results object last', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
+    const run = await evalCli(['--reference', '--noop', '--tasks', 'patch-one-line,edit-markup', '--repeat', '2', '--out', out]);
+    expect(run.code).toBe(0);
+    const { results, skipped } = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8'));
+    expect(skipped).toEqual([]);
+    expect(results).toHaveLength(8);
+    for (const result of results) for (const field of fields) expect(result, field).toHaveProperty(field);
+    for (const result of results) expect(JSON.parse(readFileSync(path.join(out, result.session!), 'utf8')).format).toBe('harness-playground/session');
+    const last = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+    expect(last.tasks).toBe(2);
+    expect(last.results).toHaveLength(8);
+    expect(run.stdout).toContain(summaryTable(summarize(results)).split('\n')[0]);
+    expect(run.stdout).toMatch(/reference\s+text\s+default\s+4\/4\s+100%/);
+    expect(run.stderr).toMatch(/\[8\/8\]/);
+  });
+
+  it('O2 a suite killed mid-run resumes without repeating finished runs', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
+    const args = ['--reference', '--noop', '--repeat', '2', '--out', out];
+    const killed = await evalCli(args, (stderr, kill) => (stderr.match(/^\[\d+\//gm)?.length ?? 0) >= 5 && kill());
+    expect(killed.code).not.toBe(0);
+    const before = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8')).results;
+    expect(before.length).toBeGreaterThanOrEqual(5);
+    const resumed = await evalCli(args);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(`(${before.length} already in`);
+    const after = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8')).results;
+    const total = loadEvals('evals').length * 2 * 2;
+    expect(after).toHaveLength(total);
+    expect(new Set(after.map((result) => result.runId)).size).toBe(total);
+    expect(after.slice(0, before.length)).toEqual(before);
+  });
+
+  it('O2 a run that breaks is recorded as crashed, not dropped', async () => {
+    const [task] = loadEvals('evals');
+    const broken = await runEval({ task, model: { kind: 'reference' }, protocol: 'text', preset: { name: 'default', sections: {} }, repeat: 1, workspace: () => Promise.reject(new Error('disk full')) });
+    expect(broken.result).toMatchObject({ passed: false, crashed: 'disk full', outcome: 'error' });
+    expect(summarize([broken.result])[0]).toMatchObject({ runs: 0, crashed: 1 });
+  });
+
+  it('O2 a broken task folder is a usage error that names the task and the field', async () => {
+    const suite = mkdtempSync(path.join(tmpdir(), 'harness-suite-'));
+    mkdirSync(path.join(suite, 'bad-task', 'workspace'), { recursive: true });
+    writeFileSync(path.join(suite, 'bad-task', 'workspace', 'a.txt'), 'x');
+    writeFileSync(path.join(suite, 'bad-task', 'task.json'), JSON.stringify({ id: 'bad-task', title: 'x', task: 'x', tags: [] }));
+    const run = await evalCli(['--suite', suite, '--noop', '--out', mkdtempSync(path.join(tmpdir(), 'harness-eval-'))]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('eval task "bad-task": task.json is invalid');
+    expect(run.stderr).toContain("must have required property 'check'");
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * O2: the eval suite's checks can fail. For every task, its reference solution passes and a model
+ * that answers "done" at once fails — on the offline workspace and on a real directory.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEvals } from '../../../src/cli/load-evals';
+import { runEval } from '../../../src/lib/evals/run-eval';
+import type { EvalModel, EvalRun } from '../../../src/lib/evals/run-eval';
+import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
+import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-directory-workspace';
+import { restoreFiles } from '../../../src/lib/workspace/workspace-files';
+import { analyzeShellCommand } from '../../../src/lib/workspace/shell-command-analyzer';
+
+const tasks = loadEvals('evals');
+const backends = {
+  offline: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
+  directory: async (files: Record<string, string>) => {
+    const workspace = new NodeDirectoryWorkspace(mkdtempSync(path.join(tmpdir(), 'harness-suite-')));
+    await restoreFiles(workspace, files);
+    return workspace;
+  },
+};
+
+const run = (task: (typeof tasks)[number], model: EvalModel, workspace: EvalRun['workspace']) =>
+  runEval({ task, model, protocol: 'text', preset: { name: 'default', sections: {} }, repeat: 1, workspace, analyzeShell: analyzeShellCommand });
+
+describe('O2 the eval suite', () => {
+  it('O2 has at least 16 tasks covering what the suite promises', () => {
+    expect(tasks.length).toBeGreaterThanOrEqual(16);
+    const tags = new Set(tasks.flatMap((task) => task.tags));
+    for (const tag of ['read', 'explain', 'locate', 'patch', 'multi-file', 'tests', 'rename', 'markup', 'xml-form', 'search', 'instructions', 'budget', 'delegate', 'tasks', 'recover', 'refuse']) expect(tags, tag).toContain(tag);
+  });
+
+  for (const [backend, workspace] of Object.entries(backends)) {
+    for (const task of tasks) {
+      it(`O2 ${task.id} (${backend}): the reference solution passes and a do-nothing model fails`, async () => {
+        const reference = await run(task, { kind: 'reference' }, workspace);
+        expect(reference.result.crashed).toBeUndefined();
+        expect(reference.result.passed, `reference: ${reference.result.outcomeDetail}\n${reference.result.checkOutput}`).toBe(true);
+        const noop = await run(task, { kind: 'noop' }, workspace);
+        expect(noop.result.passed, `noop passed ${task.id}`).toBe(false);
+      });
+    }
+  }
+});
