@@ -1,0 +1,83 @@
+/**
+ * U5: two runs side by side. Each run becomes its model steps (what the step did, its tokens and
+ * time); the steps are aligned by number, the first step where the runs did different things is
+ * marked, and the requests of any step can be diffed (where the prompts parted ways).
+ */
+import { createTwoFilesPatch } from 'diff';
+import type { HarnessEvent } from '../harness/events';
+import { messageText } from '../harness/prompt/prefix-reuse';
+import type { SentRequest } from '../harness/request-log';
+
+export interface StepView {
+  step: number;
+  kind: 'tool' | 'final' | 'malformed' | 'cut';
+  /** What the step did, for people: "read_file {"path":"a.js"}", "final: …". */
+  action: string;
+  /** Equal keys mean the same action (tool and arguments, or a final answer). */
+  key: string;
+  promptTokens?: number;
+  outputTokens?: number;
+  seconds?: number;
+}
+
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object') return `{${Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => `${JSON.stringify(key)}:${stable(inner)}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The model steps of one session's runs, in order (a later run's steps follow the earlier ones). */
+export function stepsOf(events: readonly HarnessEvent[], sessionId: string): StepView[] {
+  const steps: StepView[] = [];
+  let current: StepView | undefined;
+  for (const event of events) {
+    if (event.sessionId !== sessionId) continue;
+    if (event.type === 'request.sent') {
+      current = { step: steps.length + 1, kind: 'cut', action: '(no reply)', key: 'none' };
+      steps.push(current);
+    } else if (current && event.type === 'response.done') {
+      current.promptTokens = event.stats.promptEvalCount;
+      current.outputTokens = event.stats.evalCount;
+      if (event.stats.totalDurationNs) current.seconds = event.stats.totalDurationNs / 1e9;
+    } else if (current && event.type === 'parse.result') {
+      current.kind = event.kind;
+      current.action = event.kind === 'final' ? `final: ${event.detail}` : event.kind === 'malformed' ? `unparseable: ${event.detail}` : event.detail;
+      // "json: read_file" → "read_file": how the call was written is not what it did.
+      current.key = event.kind === 'tool' ? `tool:${event.detail.replace(/^[\w-]+: /, '')}` : event.kind;
+    } else if (current && event.type === 'tool.started' && current.kind === 'tool' && !current.key.includes('{')) {
+      current.action = `${event.tool} ${JSON.stringify(event.args)}`;
+      current.key = `${event.tool}:${stable(event.args)}`;
+    } else if (current && event.type === 'validation' && !event.ok && current.kind === 'tool' && !current.key.includes('{')) {
+      current.action = `${event.tool} (invalid: ${event.error ?? ''})`;
+      current.key = `${event.tool}:invalid`;
+    }
+  }
+  return steps;
+}
+
+export interface AlignedRow {
+  step: number;
+  a?: StepView;
+  b?: StepView;
+  same: boolean;
+}
+
+export function alignRuns(a: readonly StepView[], b: readonly StepView[]): { rows: AlignedRow[]; firstDivergence?: number } {
+  const rows: AlignedRow[] = [];
+  let firstDivergence: number | undefined;
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const left = a[index];
+    const right = b[index];
+    const same = Boolean(left && right && left.key === right.key);
+    if (!same && firstDivergence === undefined) firstDivergence = index + 1;
+    rows.push({ step: index + 1, ...(left ? { a: left } : {}), ...(right ? { b: right } : {}), same });
+  }
+  return { rows, ...(firstDivergence !== undefined ? { firstDivergence } : {}) };
+}
+
+/** A unified diff of two requests as the model received them (messages as flat text). */
+export function requestDiff(a: SentRequest | undefined, b: SentRequest | undefined, labels: [string, string]): string {
+  const text = (request: SentRequest | undefined) => (request ? request.messages.map(messageText).join('') : '');
+  const patch = createTwoFilesPatch(labels[0], labels[1], text(a), text(b), '', '', { context: 2 });
+  return patch.split('\n').filter((line) => !/^=+$/.test(line)).join('\n');
+}

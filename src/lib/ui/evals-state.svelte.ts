@@ -1,0 +1,145 @@
+/**
+ * O2 in the page: run the bundled suite across models, protocols and presets on the offline
+ * workspace (each run in its own shell worker), watch it, keep each run's session in the store
+ * (one click away), and import a headless run's results.jsonl to read it the same way.
+ */
+import type { Protocol } from '../harness/settings';
+import type { SessionStore } from '../harness/ports';
+import type { EvalTask } from '../evals/eval-task';
+import type { EvalModel, EvalPreset, EvalResult } from '../evals/run-eval';
+import { modelName, runEval } from '../evals/run-eval';
+import { parseResults, resultLine } from '../evals/results-file';
+import { hasSnapshots } from '../store/store-capabilities';
+import type { OllamaModelClient } from '../model/ollama-model-client';
+
+export interface EvalPlan {
+  tasks: EvalTask[];
+  models: string[];
+  protocols: Protocol[];
+  presets: EvalPreset[];
+  repeat: number;
+  parallel: number;
+  numPredict: number;
+  maxSteps: number;
+}
+
+export interface EvalDependencies {
+  store: SessionStore;
+  client: () => OllamaModelClient;
+  /** Which models list "tools" (the native protocol is run only for those). */
+  toolModels: Set<string>;
+}
+
+export class EvalsState {
+  tasks = $state.raw<EvalTask[]>([]);
+  results = $state.raw<EvalResult[]>([]);
+  /** Where the results came from: runs in this page, or an imported results.jsonl. */
+  source = $state<'page' | 'import'>('page');
+  running = $state(false);
+  progress = $state({ done: 0, total: 0, current: '' });
+  problem = $state<string | undefined>(undefined);
+  private controller: AbortController | undefined;
+
+  async load(): Promise<void> {
+    if (this.tasks.length) return;
+    try {
+      const { bundledEvals } = await import('../evals/bundled-evals');
+      this.tasks = bundledEvals();
+    } catch (error) {
+      this.problem = `The eval suite could not be loaded: ${(error as Error).message}`;
+    }
+  }
+
+  private model(name: string, dependencies: EvalDependencies): EvalModel {
+    if (name === 'reference' || name === 'noop') return { kind: name };
+    return { kind: 'ollama', name, client: dependencies.client() };
+  }
+
+  async run(plan: EvalPlan, dependencies: EvalDependencies): Promise<void> {
+    if (this.running) return;
+    this.controller = new AbortController();
+    const signal = this.controller.signal;
+    const runs = plan.tasks.flatMap((task) =>
+      plan.models.flatMap((name) => {
+        const scripted = name === 'reference' || name === 'noop';
+        const protocols = scripted ? (['text'] as Protocol[]) : plan.protocols.filter((protocol) => protocol !== 'native' || dependencies.toolModels.has(name));
+        return protocols.flatMap((protocol) => plan.presets.flatMap((preset) => Array.from({ length: plan.repeat }, (_, index) => ({ task, name, protocol, preset, repeat: index + 1 }))));
+      }),
+    );
+    if (this.source === 'import') this.results = [];
+    this.source = 'page';
+    this.running = true;
+    this.problem = undefined;
+    this.progress = { done: 0, total: runs.length, current: '' };
+    const { analyzeShellCommand } = await import('../workspace/shell-command-analyzer');
+    let next = 0;
+    const worker = async () => {
+      while (next < runs.length && !signal.aborted) {
+        const planned = runs[next++];
+        this.progress = { ...this.progress, current: `${planned.task.id} · ${planned.name} · ${planned.protocol} · ${planned.preset.name} #${planned.repeat}` };
+        const { result, session, events, files } = await runEval({
+          task: planned.task,
+          model: this.model(planned.name, dependencies),
+          protocol: planned.protocol,
+          preset: planned.preset,
+          repeat: planned.repeat,
+          workspace: workspaceFor,
+          analyzeShell: analyzeShellCommand,
+          numPredict: plan.numPredict,
+          maxSteps: plan.maxSteps,
+          signal,
+        });
+        if (session) {
+          // Each run's session is one click away, like any other session.
+          try {
+            await dependencies.store.saveSession(session);
+            await dependencies.store.appendEvents(session.id, events);
+            if (files && hasSnapshots(dependencies.store)) await dependencies.store.saveSnapshot(session.id, session.history.length, files);
+            result.session = session.id;
+          } catch (error) {
+            this.problem = `A run's session could not be kept: ${(error as Error).message}`;
+          }
+        }
+        this.results = [...this.results, result];
+        this.progress = { ...this.progress, done: this.progress.done + 1 };
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.parallel, runs.length)) }, worker));
+    } finally {
+      this.running = false;
+      this.progress = { ...this.progress, current: signal.aborted ? 'stopped' : 'done' };
+    }
+  }
+
+  stop(): void {
+    this.controller?.abort();
+  }
+
+  importResults(text: string): void {
+    try {
+      const parsed = parseResults(text);
+      this.results = parsed.results;
+      this.source = 'import';
+      this.problem = parsed.skipped.length ? `Skipped: ${parsed.skipped.join('; ')}` : undefined;
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  exportResults(): string {
+    return this.results.map(resultLine).join('');
+  }
+}
+
+/** Each run gets its own shell worker, so a busy `node --test` never freezes the page. */
+async function workspaceFor(files: Record<string, string>) {
+  if (typeof Worker === 'function') {
+    const { WorkerWorkspace } = await import('../workspace/offline-worker/worker-workspace');
+    return WorkerWorkspace.create(files);
+  }
+  const { MemoryWorkspace } = await import('../workspace/memory-workspace');
+  return new MemoryWorkspace({ files });
+}
+
+export { modelName };

@@ -1,0 +1,62 @@
+/**
+ * O2, U5 in the page: the suite runs in the browser, its table and charts show, each run's
+ * session opens with a click, two runs compare step by step, and a results.jsonl from the
+ * headless runner reads into the very same table.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { expect, openFresh, test } from './fixtures';
+import { parseResults } from '../../src/lib/evals/results-file';
+import { summarize, summaryRows } from '../../src/lib/evals/eval-summary';
+
+const chosen = ['Patch one line', 'Edit markup (HTML through the XML form)', 'Refuse an unsafe request'];
+
+test('O2 U5 the suite runs in the page: table, charts, sessions one click away, two runs compared', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openFresh(page, '/?sample=failing-test');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const tasks = evals.getByRole('group', { name: /Tasks/ });
+  await expect(tasks.getByRole('checkbox')).toHaveCount(17);
+  for (const box of await tasks.getByRole('checkbox').all()) await box.uncheck();
+  for (const title of chosen) await tasks.getByRole('checkbox', { name: title }).check();
+  await evals.getByRole('button', { name: 'Run the suite' }).click();
+  await expect(evals.getByRole('status')).toContainText('6 of 6 runs', { timeout: 150_000 });
+  const table = evals.getByRole('table', { name: 'Eval comparison' });
+  await expect(table.getByRole('row', { name: /reference text default 3\/3 100%/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /noop text default 0\/3 0%/ })).toBeVisible();
+  await expect(evals.getByLabel('Chart: pass rate per configuration')).toBeVisible();
+  await expect(evals.getByLabel('Chart: steps per run')).toBeVisible();
+
+  const runs = evals.getByRole('table', { name: 'Eval runs' });
+  await runs.getByLabel('Compare patch-one-line|reference|text|default|1').check();
+  // The second pick opens the comparison at once.
+  await runs.getByLabel('Compare patch-one-line|noop|text|default|1').click();
+  const compare = page.getByRole('region', { name: 'Compare runs' });
+  await expect(compare.getByRole('status')).toContainText('They first did different things at step 1.');
+  await expect(compare.getByRole('table', { name: 'Aligned steps' })).toContainText('read_file {"path":"src/pager.js"');
+  await expect(compare.getByLabel('Prompt diff')).toContainText('@@');
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
+  await runs.getByRole('row', { name: /edit-markup reference/ }).getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('<title>Harness Demo</title>');
+  await page.screenshot({ path: 'test-results/screenshots/evals-opened-run.png' });
+});
+
+test('O2 a results.jsonl from npm run eval shows in the page as the same table', async ({ page }) => {
+  const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-page-'));
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', '--reference', '--noop', '--tasks', 'locate-bug,use-search,step-budget', '--repeat', '2', '--out', out], { stdio: 'ignore' });
+  const file = readFileSync(path.join(out, 'results.jsonl'), 'utf8');
+  const expected = summaryRows(summarize(parseResults(file).results));
+  await openFresh(page, '/');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await evals.locator('input[type=file][accept*="jsonl"]').setInputFiles({ name: 'results.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(file) });
+  const table = evals.getByRole('table', { name: 'Eval comparison' });
+  await expect(table.getByRole('row')).toHaveCount(expected.length);
+  const cells = await table.getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  expect(cells).toEqual(expected);
+  await page.screenshot({ path: 'test-results/screenshots/evals-imported.png', fullPage: true });
+});
