@@ -141,5 +141,18 @@ if (live) {
       expect(warm.prompt_eval_count as number).toBeGreaterThan(cold.prompt_eval_count as number);
       expect(warmMs).toBeLessThan(coldMs / 3);
     });
+
+    it('O3 U3 the prompt as the model receives it: the chat template renders our messages, without generating', async () => {
+      const client = new OllamaModelClient({ host: live.host });
+      const messages = [{ role: 'system' as const, content: 'You are a careful agent.' }, { role: 'user' as const, content: 'List the files.' }];
+      const rendered = await client.renderPrompt(live.model, messages);
+      if (!rendered.ok) throw new Error(rendered.error.message);
+      // The template wraps both texts in the model's own markers; nothing was generated.
+      expect(rendered.value).toContain('You are a careful agent.');
+      expect(rendered.value).toContain('List the files.');
+      expect(rendered.value.length).toBeGreaterThan('You are a careful agent.List the files.'.length);
+      const missing = await client.renderPrompt('no-such-model:1b', messages);
+      expect(missing.ok).toBe(false);
+    });
   });
 }

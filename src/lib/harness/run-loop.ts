@@ -39,7 +39,11 @@ async function startTurn(context: LoopContext): Promise<Outcome | undefined> {
     return { kind: 'error', error: { kind: 'internal', message: 'nothing to do: the task is empty' } };
   } else {
     const lastRequest = session.history.findLast((item) => item.kind === 'user')?.content ?? '';
-    await recorder.append({ kind: 'notice', reason: 'resumed', content: `Runtime notice: the run was resumed after an interruption. Continue with the task: ${session.memory.task || lastRequest}` });
+    // U3: a fork stops just before a step's request; continuing sends that request as it was, so
+    // "what would another model have done here?" compares like with like. Anything else that ends
+    // without a task was interrupted, and the model is told so.
+    const forkPoint = session.forkOf && session.history.at(-1)?.kind !== 'assistant';
+    if (!forkPoint) await recorder.append({ kind: 'notice', reason: 'resumed', content: `Runtime notice: the run was resumed after an interruption. Continue with the task: ${session.memory.task || lastRequest}` });
   }
   await syncMemory(context);
   recorder.emit({ type: 'run.started', task: context.task, model: session.model, protocol: context.protocol, depth: context.depth });

@@ -155,6 +155,28 @@ export class OllamaModelClient implements ModelClient {
     }
   }
 
+  /**
+   * U3: the prompt exactly as the model's chat template renders it, without generating
+   * (`_debug_render_only`, Ollama 0.11.5+). Older servers generate instead: that is reported.
+   */
+  async renderPrompt(model: string, messages: ChatMessage[], tools?: ModelRequest['tools']): Promise<Outcome<string>> {
+    try {
+      const fetcher = this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+      const response = await fetcher(`${this.host}/api/chat`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ model, messages: messages.map(toWireMessage), stream: false, _debug_render_only: true, ...(tools?.length ? { tools } : {}) }),
+      });
+      const body = (await response.json()) as { error?: string; _debug_info?: { rendered_template?: string } };
+      if (!response.ok) return { ok: false, error: toModelError(Object.assign(new Error(body.error ?? response.statusText), { status_code: response.status }), this.context(model)) };
+      const rendered = body._debug_info?.rendered_template;
+      if (typeof rendered !== 'string') return { ok: false, error: { kind: 'bad_reply', retryable: false, message: 'this Ollama does not support _debug_render_only (it needs 0.11.5 or newer)' } };
+      return { ok: true, value: rendered };
+    } catch (error) {
+      return { ok: false, error: toModelError(error, this.context(model)) };
+    }
+  }
+
   async describe(model: string): Promise<ModelInfo | ModelError> {
     try {
       const show = await this.connect(undefined, {}).show({ model });

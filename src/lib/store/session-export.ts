@@ -21,6 +21,8 @@ export interface Trajectory {
   prompt?: { name: string; text: string }[];
   tasks: Task[];
   files: Record<string, string>;
+  /** Earlier workspace snapshots, keyed by history items, so replay shows each step's files (U3). */
+  snapshots?: { step: number; files: Record<string, string> }[];
 }
 
 const text = (maxLength = 2_000_000) => ({ type: 'string', maxLength });
@@ -48,6 +50,7 @@ const item = {
     { required: ['reason'], properties: { ...itemBase, kind: { const: 'notice' }, content: text(), reason: text(200) } },
   ],
 };
+const fileMap = { type: 'object', maxProperties: 10_000, additionalProperties: text(8 * 1024 * 1024) };
 const stringList = { type: 'array', maxItems: 1000, items: text(10_000) };
 const schema = {
   type: 'object',
@@ -74,7 +77,8 @@ const schema = {
     events: { type: 'array', maxItems: 500_000, items: { type: 'object', required: ['type'], properties: { type: text(64), at: { type: 'number' }, step: { type: 'integer' } } } },
     prompt: { type: 'array', items: { type: 'object', required: ['name', 'text'], properties: { name: text(100), text: text() } } },
     tasks: { type: 'array', maxItems: 10_000, items: { type: 'object', required: ['id', 'subject', 'status', 'blockedBy'], properties: { id: text(200), subject: text(10_000), status: { enum: ['pending', 'in_progress', 'completed'] }, blockedBy: stringList } } },
-    files: { type: 'object', maxProperties: 10_000, additionalProperties: text(8 * 1024 * 1024) },
+    files: fileMap,
+    snapshots: { type: 'array', maxItems: 200, items: { type: 'object', required: ['step', 'files'], properties: { step: { type: 'integer', minimum: 0 }, files: fileMap } } },
   },
 };
 const validate = new Ajv({ allErrors: false, strict: false, discriminator: true }).compile(schema);
@@ -116,6 +120,10 @@ export function importTrajectory(text: string): ImportResult {
   }
   const key = badFileKey(record.files as Record<string, string>);
   if (key !== undefined) return { ok: false, error: `The session file is damaged at /files/${key}: a file path must stay inside the workspace; nothing was imported.` };
+  for (const [index, snapshot] of (record.snapshots ?? []).entries()) {
+    const bad = badFileKey(snapshot.files);
+    if (bad !== undefined) return { ok: false, error: `The session file is damaged at /snapshots/${index}/files/${bad}: a file path must stay inside the workspace; nothing was imported.` };
+  }
   const history = record.session!.history;
   if (history.some((entry, index) => entry.seq !== index)) return { ok: false, error: 'The session file is damaged: its history items are out of order or missing; nothing was imported.' };
   return { ok: true, trajectory: value as unknown as Trajectory };

@@ -33,6 +33,8 @@ import { demoFiles, demoScript, demoTask } from './demo-session';
 import { reviewImport } from './import-review';
 import type { ImportReview } from './import-review';
 import { tabId } from './tab-id';
+import { TeachingState } from './teaching/teaching-state.svelte';
+import { teachingHost } from './teaching/teaching-host';
 
 export type { PromptSection } from './run-controller.svelte';
 
@@ -63,9 +65,12 @@ export class Playground {
   importReview = $state.raw<ImportReview | undefined>(undefined);
   private database: HarnessDatabase | undefined;
   private taskStore: TaskStore = new MemoryTaskStore();
+  /** U3: replay, forks and lessons over the open session. */
+  readonly teaching: TeachingState;
 
   constructor(readonly origin: string) {
     this.connection = new ConnectionState(origin);
+    this.teaching = new TeachingState(teachingHost(this));
   }
 
   get isDemo(): boolean {
@@ -83,6 +88,7 @@ export class Playground {
   /** Why Run is disabled right now, said to the person; undefined when it may run. */
   get runBlocked(): string | undefined {
     if (this.loading || !this.session) return 'The session is still loading.';
+    if (this.teaching.replaying) return 'This is a replay: leave it (Exit replay) or fork a step to run from there.';
     if (this.runs.running) return 'A run is going; stop it first.';
     const status = this.connection.status;
     if (!this.isDemo && (status.kind === 'down' || status.kind === 'cors' || status.kind === 'model-missing' || status.kind === 'not-ollama')) return status.message;
@@ -188,6 +194,7 @@ export class Playground {
   /** `demo`: the bundled demo project and task (for the scripted Demo model). */
   async newSession(sampleId = this.settings.sample, files?: FileMap, options: { demo?: boolean; task?: string } = {}): Promise<void> {
     if (this.runs.running || this.loading) return;
+    if (this.teaching.replaying) await this.teaching.exit();
     this.loading = true;
     try {
       const sample = findSample(sampleId);
@@ -212,6 +219,7 @@ export class Playground {
 
   async openSession(id: string): Promise<void> {
     if (this.runs.running || this.loading) return;
+    if (this.teaching.replaying) await this.teaching.exit();
     this.loading = true;
     try {
       const opened = await this.library.open(id);

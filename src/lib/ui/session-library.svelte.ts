@@ -19,8 +19,11 @@ export interface OpenedSession {
   files?: FileMap;
 }
 
-/** Bounded growth: the first snapshot and this many of the newest are kept per session. */
-export const snapshotsKept = 5;
+/**
+ * Bounded growth: the first snapshot and this many of the newest are kept per session. Replay and
+ * forks show a step's files only while a snapshot for it is kept; older steps say so.
+ */
+export const snapshotsKept = 20;
 
 export class SessionLibrary {
   sessions = $state.raw<SessionSummary[]>([]);
@@ -72,7 +75,14 @@ export class SessionLibrary {
   }
 
   async filesAt(sessionId: string, step: number): Promise<FileMap | undefined> {
-    return hasSnapshots(this.store) ? (await this.store.snapshotAt(sessionId, step))?.files : undefined;
+    return (await this.snapshotAt(sessionId, step))?.files;
+  }
+
+  /** The newest kept snapshot at or before `items` history items, with the point it was taken at. */
+  async snapshotAt(sessionId: string, items: number): Promise<{ step: number; files: FileMap } | undefined> {
+    if (!hasSnapshots(this.store)) return undefined;
+    const found = await this.store.snapshotAt(sessionId, items);
+    return found ? { step: found.step, files: found.files } : undefined;
   }
 
   async rename(id: string, title: string): Promise<void> {
@@ -111,7 +121,10 @@ export class SessionLibrary {
     await this.store.saveSession(session);
     const events = trajectory.events.map((event) => ({ ...event, sessionId: event.sessionId === trajectory.session.id ? id : event.sessionId }) as HarnessEvent);
     for (let index = 0; index < events.length; index += 500) await this.store.appendEvents(id, events.slice(index, index + 500));
-    if (hasSnapshots(this.store)) await this.store.saveSnapshot(id, session.history.length, trajectory.files);
+    if (hasSnapshots(this.store)) {
+      for (const snapshot of trajectory.snapshots ?? []) if (snapshot.step < session.history.length) await this.store.saveSnapshot(id, snapshot.step, snapshot.files);
+      await this.store.saveSnapshot(id, session.history.length, trajectory.files);
+    }
     return session;
   }
 
@@ -119,6 +132,19 @@ export class SessionLibrary {
     const session = await this.store.load(id);
     if (!session) throw new Error(`Session ${id} is gone.`);
     const files = Object.keys(extra.files).length ? extra.files : ((await this.filesAt(id, Number.MAX_SAFE_INTEGER)) ?? {});
-    return exportTrajectory({ session, events: await this.store.loadEvents(id), tasks: extra.tasks, files, ...(extra.prompt ? { prompt: extra.prompt } : {}) });
+    const snapshots = await this.earlierSnapshots(id, session.history.length);
+    return exportTrajectory({ session, events: await this.store.loadEvents(id), tasks: extra.tasks, files, ...(extra.prompt ? { prompt: extra.prompt } : {}), ...(snapshots.length ? { snapshots } : {}) });
+  }
+
+  /** The kept snapshots before the end of the history (the end's files travel as `files`). */
+  private async earlierSnapshots(id: string, items: number): Promise<{ step: number; files: FileMap }[]> {
+    if (!hasSnapshots(this.store)) return [];
+    const earlier: { step: number; files: FileMap }[] = [];
+    for (const { step } of await this.store.listSnapshots(id)) {
+      if (step >= items) continue;
+      const found = await this.store.snapshotAt(id, step);
+      if (found?.step === step) earlier.push({ step, files: found.files });
+    }
+    return earlier;
   }
 }

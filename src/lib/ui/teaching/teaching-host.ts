@@ -1,0 +1,40 @@
+/**
+ * U3: the page's side of teaching — where a replay gets the open session, its events and its
+ * kept files, and how a fork or a lesson becomes a session of its own.
+ */
+import type { Playground } from '../playground.svelte';
+import type { TeachingHost } from './teaching-state.svelte';
+
+export function teachingHost(page: Playground): TeachingHost {
+  const saveCurrent = async () => {
+    if (page.session) await page.library.saveFiles(page.session.id, page.session.history.length, await page.files.collect());
+  };
+  return {
+    session: () => page.session,
+    events: () => page.runs.events,
+    running: () => page.runs.running,
+    snapshotAt: (id, items) => page.library.snapshotAt(id, items),
+    showFiles: (files) => page.files.replaceFiles(files),
+    keepFiles: saveCurrent,
+    restoreFiles: async () => {
+      if (!page.session) return;
+      const files = await page.library.filesAt(page.session.id, Number.MAX_SAFE_INTEGER);
+      if (files) await page.files.replaceFiles(files);
+    },
+    open: (id) => page.openSession(id),
+    importSession: async (trajectory) => {
+      // A lesson opens fresh each time: the copy from last time (and any change to it) goes.
+      await page.library.remove(trajectory.session.id).catch(() => undefined);
+      const session = await page.library.importSession(trajectory);
+      await page.library.refresh();
+      return session.id;
+    },
+    createFork: async (session, files, exactFiles) => {
+      await page.library.create(session, files);
+      await page.library.refresh();
+      await page.openSession(session.id);
+      const caveat = exactFiles ? '' : " Its files are the newest kept ones, not that step's (no snapshot of them was kept).";
+      page.notice = { kind: 'info', text: `Forked at step ${session.forkOf?.step}: change the model, protocol or a prompt section if you like, then Run — the next request is that step's.${caveat}` };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Agent } from '../../../src/lib/harness/agent';
+import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
+import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
+import { MemorySessionStore } from '../../../src/lib/store/memory-session-store';
+import { exportTrajectory, importTrajectory } from '../../../src/lib/store/session-export';
+import { SessionLibrary } from '../../../src/lib/ui/session-library.svelte';
+import { defaultSettings } from '../../../src/lib/harness/settings';
+import { createSession } from '../../../src/lib/harness/session';
+import { teachingSteps } from '../../../src/lib/ui/teaching/step-index';
+import { fiveSlots, requestSize } from '../../../src/lib/ui/teaching/five-slots';
+import { cacheBreak } from '../../../src/lib/ui/teaching/cache-break';
+import { final, harness, tool } from '../helpers';
+
+const lessonDir = join(import.meta.dirname, '../../../src/lib/ui/teaching/lessons');
+const lessonIds = readdirSync(lessonDir).filter((name) => name.endsWith('.session.json')).map((name) => name.replace('.session.json', ''));
+const lesson = (id: string) => {
+  const result = importTrajectory(readFileSync(join(lessonDir, `${id}.session.json`), 'utf8'));
+  if (!result.ok) throw new Error(result.error);
+  return result.trajectory;
+};
+
+describe('U3 teaching', () => {
+  it.each(['text', 'constrained', 'native'] as const)('U3 the five slots add up to the request size on every step (%s protocol)', async (protocol) => {
+    const reply = (text: string, call?: { name: string; args: Record<string, unknown> }) =>
+      protocol === 'native' ? { text: '', toolCalls: call ? [{ name: call.name, arguments: call.args }] : [] } : protocol === 'constrained' ? { text: call ? JSON.stringify({ action: 'tool', ...call }) : JSON.stringify({ action: 'final', final: text }) } : call ? tool(call.name, call.args) : final(text);
+    const h = harness(
+      [reply('', { name: 'read_file', args: { path: 'a.txt' } }), reply('', { name: 'write_file', args: { path: 'b.txt', content: 'B\n' } }), protocol === 'native' ? { text: 'done' } : reply('done')],
+      { files: { 'a.txt': 'alpha\n' }, settings: { protocol } },
+    );
+    await h.agent.run('copy a to b');
+    const steps = teachingSteps(h.events, h.agent.session.id);
+    expect(steps).toHaveLength(3);
+    for (const step of steps) {
+      const slots = fiveSlots(step.request!, step.sections);
+      expect(slots.map((slot) => slot.name)).toEqual(['instructions', 'tools', 'environment', 'state', 'feedback']);
+      expect(slots.reduce((sum, slot) => sum + slot.chars, 0)).toBe(requestSize(step.request!));
+    }
+    // The request the step index recovers is the one the model received.
+    expect(steps.map((step) => step.request!.messages.map((message) => message.content))).toEqual(h.model.requests.map((request) => request.messages.map((message) => message.content)));
+    // Feedback is what came back after the model's last reply: the read's result on step 2.
+    expect(fiveSlots(steps[1].request!, steps[1].sections).find((slot) => slot.name === 'feedback')!.text).toContain('alpha');
+  });
+
+  it('U3 step index: history before each request, files changed by a write, memory at the time', async () => {
+    const h = harness([tool('read_file', { path: 'a.txt' }), tool('write_file', { path: 'b.txt', content: 'B' }), final('ok')], { files: { 'a.txt': 'A' } });
+    await h.agent.run('copy');
+    const steps = teachingSteps(h.events, h.agent.session.id);
+    // Step 1 sees the task only; each later step sees the reply, the result and the memory notice.
+    expect(steps.map((step) => step.itemsBefore)).toEqual([1, 4, 7]);
+    expect(steps.map((step) => step.filesChangedAt)).toEqual([0, 0, 6]);
+    // Memory enters once it holds more than the task; a fork from step 1 starts from the task alone.
+    expect(steps.map((step) => step.memory?.files)).toEqual([undefined, ['a.txt'], ['a.txt', 'b.txt']]);
+    expect(steps[0].reply?.content).toContain('read_file');
+  });
+
+  it('U3 the cache breaks nowhere when a request extends the last one, and at the edit when a section changes', () => {
+    const system = { role: 'system' as const, content: 'You are an agent. Rules: be brief.' };
+    const first = [system, { role: 'user' as const, content: 'task' }];
+    const reply = { role: 'assistant' as const, content: '<tool>{"name":"list_files","args":{}}</tool>' };
+    const extended = [...first, reply, { role: 'user' as const, content: 'result' }];
+    const extends_ = cacheBreak(first, reply, extended);
+    expect(extends_.firstDifference).toBeUndefined();
+    // Only the new message is evaluated: its text plus the role marker around it.
+    expect(extends_.total - extends_.reused).toBe('<user>\nresult\n'.length);
+    const edited = [{ role: 'system' as const, content: 'You are an agent. Rules: be thorough.' }, ...extended.slice(1)];
+    const broken = cacheBreak(first, reply, edited);
+    expect(broken.firstDifference).toBeGreaterThan(0);
+    expect(broken.firstDifference).toBeLessThan(system.content.length + 20);
+    expect(broken.now).toContain('thorough');
+    expect(cacheBreak(undefined, undefined, first).firstDifference).toBe(0);
+  });
+
+  it.each(lessonIds)('U3 lesson %s imports cleanly, has a note naming a slot for every step, and shows the files of every step', (id) => {
+    const trajectory = lesson(id);
+    const notes = JSON.parse(readFileSync(join(lessonDir, `${id}.notes.json`), 'utf8')) as { notes: { step: number; slot: string; text: string }[] };
+    const steps = teachingSteps(trajectory.events, trajectory.session.id);
+    expect(notes.notes.map((note) => note.step)).toEqual(steps.map((step) => step.number));
+    for (const note of notes.notes) {
+      expect(['instructions', 'tools', 'environment', 'state', 'feedback']).toContain(note.slot);
+      expect(note.text.length).toBeGreaterThan(40);
+    }
+    // Every step that changed files has a snapshot taken at or after the change.
+    for (const step of steps) expect(trajectory.snapshots!.some((snapshot) => snapshot.step <= step.itemsBefore && snapshot.step >= step.filesChangedAt)).toBe(true);
+  });
+
+  it('U3 the compaction lesson compacts, and the rescued lesson recovers from malformed output with constrained output', () => {
+    expect(lesson('compaction').events.some((event) => event.type === 'compaction')).toBe(true);
+    const rescued = lesson('rescued');
+    expect(rescued.events.filter((event) => event.type === 'notice').length).toBeGreaterThanOrEqual(2);
+    expect(rescued.events.filter((event) => event.type === 'parse.result' && event.kind === 'malformed').length).toBe(2);
+    expect(rescued.events.some((event) => event.type === 'request.sent' && event.constrained)).toBe(true);
+    expect(rescued.session.history.at(-1)).toMatchObject({ kind: 'assistant' });
+  });
+
+  it('U3 S4 an export carries its earlier snapshots and an import restores them for replay', async () => {
+    const store = new MemorySessionStore();
+    const library = new SessionLibrary(store);
+    const session = createSession({ model: 'm', settings: defaultSettings(), workspace: { backend: 'memory', label: 'memory' }, title: 't' });
+    session.history = [{ seq: 0, at: 1, kind: 'user', content: 'go' }, { seq: 1, at: 2, kind: 'assistant', content: 'done' }];
+    await library.create(session, { 'a.txt': 'v0' });
+    await library.saveFiles(session.id, 2, { 'a.txt': 'v2' });
+    const text = await library.exportSession(session.id, { files: {}, tasks: [] });
+    const imported = importTrajectory(text);
+    if (!imported.ok) throw new Error(imported.error);
+    expect(imported.trajectory.snapshots).toEqual([{ step: 0, files: { 'a.txt': 'v0' } }]);
+    const other = new SessionLibrary(new MemorySessionStore());
+    const copy = await other.importSession(imported.trajectory);
+    expect(await other.filesAt(copy.id, 1)).toEqual({ 'a.txt': 'v0' });
+    expect(await other.filesAt(copy.id, 2)).toEqual({ 'a.txt': 'v2' });
+  });
+
+  it('U3 T7 an import whose snapshot would write outside the workspace is refused whole', () => {
+    const trajectory = lesson('clean-run');
+    const hostile = exportTrajectory({ ...trajectory, snapshots: [{ step: 0, files: { '../../etc/passwd': 'x' } }] });
+    const result = importTrajectory(hostile);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toContain('/snapshots/0/files/../../etc/passwd');
+  });
+
+  it('U3 a fork continues by sending its step\'s request again, with no resume notice', async () => {
+    const h = harness([tool('read_file', { path: 'a.txt' }), final('first')], { files: { 'a.txt': 'A' } });
+    await h.agent.run('read a');
+    const step = teachingSteps(h.events, h.agent.session.id)[1];
+    const fork = createSession({ model: 'other', settings: h.agent.session.settings, workspace: h.agent.session.workspace, title: 'fork' });
+    fork.history = h.agent.session.history.slice(0, step.itemsBefore).map((item) => structuredClone(item));
+    fork.memory = structuredClone(step.memory!);
+    fork.forkOf = { sessionId: h.agent.session.id, step: 2 };
+    const model = new ScriptedModelClient([final('second')]);
+    const forked = new Agent({ model, modelName: 'other', workspace: new MemoryWorkspace({ files: { 'a.txt': 'A' } }), store: new MemorySessionStore(), session: fork, settings: fork.settings });
+    const result = await forked.run('');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'second' });
+    expect(model.requests[0].messages.map((message) => message.content)).toEqual(step.request!.messages.map((message) => message.content));
+    expect(fork.history.some((item) => item.kind === 'notice' && item.reason === 'resumed')).toBe(false);
+  });
+});
