@@ -9,6 +9,7 @@ import { Agent } from '../src/lib/harness/agent';
 import type { HarnessEvent } from '../src/lib/harness/events';
 import type { AgentSettings } from '../src/lib/harness/settings';
 import { defaultSettings } from '../src/lib/harness/settings';
+import { sessionMeta } from '../src/lib/harness/session';
 import { ScriptedModelClient } from '../src/lib/model/scripted-model-client';
 import type { ScriptedReply } from '../src/lib/model/scripted-model-client';
 import { MemorySessionStore } from '../src/lib/store/memory-session-store';
@@ -44,8 +45,10 @@ async function record(id: string, title: string, options: { sample: string; task
     },
   });
   agent.session.id = `lesson-${id}`;
-  agent.session.title = title;
   const result = await agent.run(options.task);
+  // The run titles a new session after its task; a lesson keeps its own title.
+  agent.session.title = title;
+  await store.saveMeta(sessionMeta(agent.session));
   const session = (await store.load(agent.session.id))!;
   const steps = events.filter((event) => event.type === 'request.sent').length;
   writeFileSync(join(out, `${id}.session.json`), exportTrajectory({ session, events: events.map((event) => ({ ...event, sessionId: session.id })), tasks: [], files: await collectFiles(workspace), snapshots }, new Date('2026-12-01T10:00:00Z')));

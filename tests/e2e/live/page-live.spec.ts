@@ -43,6 +43,15 @@ test('O3 U1 a full run in the page against the real model: tokens stream in, the
     .toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('region', { name: 'Transcript' }).getByRole('status')).toBeVisible({ timeout: 240_000 });
   await expect(page.getByRole('region', { name: 'Transcript' }).getByLabel('Step statistics').first()).toContainText('tok/s');
+  // U3: the real server renders step 1's request through the model's chat template.
+  await page.getByRole('tab', { name: 'Slots' }).click();
+  const slots = page.getByRole('region', { name: 'Slots' });
+  await slots.getByLabel('Slot step').selectOption('1');
+  await slots.getByRole('button', { name: 'Show the prompt as Ollama renders it' }).click();
+  const rendered = slots.getByLabel('Rendered prompt');
+  await expect(rendered).toContainText('Read README.md and say what the project does.', { timeout: 60_000 });
+  // Wrapped in the template's own turn markers (Gemma's or ChatML's).
+  await expect(rendered).toContainText(/<start_of_turn>|<\|im_start\|>/);
 });
 
 test('O3 R4 a page on an origin Ollama does not allow explains CORS, and works after a restart with OLLAMA_ORIGINS', async ({ browser }) => {
