@@ -4,6 +4,7 @@
  * run its tool calls (tool-round), or tell the model what was wrong with it. Each concern lives in
  * its own part; this file orders them and decides when to stop (L1, L2).
  */
+import type { HistoryItem } from './session';
 import type { LoopContext } from './loop-context';
 import type { RunSetup } from './run-setup';
 import type { ChatMessage, ModelReply } from './model-types';
@@ -56,6 +57,11 @@ async function startTurn(context: LoopContext): Promise<Outcome | undefined> {
   return undefined;
 }
 
+function switchedThisTurn(history: readonly HistoryItem[]): boolean {
+  const turn = history.findLastIndex((item) => item.kind === 'user');
+  return history.slice(turn + 1).some((item) => item.kind === 'notice' && item.reason === 'constrained-output');
+}
+
 /** S3: memory enters the prompt as an item appended after the stable prefix, when it changes. */
 async function syncMemory(context: LoopContext): Promise<void> {
   const { session, recorder } = context;
@@ -106,7 +112,9 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   const early = await startTurn(context);
   if (early) return { outcome: early, steps: 0 };
   let previous: ChatMessage[] = [];
-  let constrained = context.protocol === 'constrained';
+  // A switch to constrained output lasts for the rest of the turn, also across a resume or a
+  // fork: the model was told every reply must be JSON from then on.
+  let constrained = context.protocol === 'constrained' || (context.protocol === 'text' && switchedThisTurn(session.history));
   let continuations = 0;
   let pendingCut = '';
   let forceCompaction = false;

@@ -120,6 +120,21 @@ describe('U3 teaching', () => {
     expect(!result.ok && result.error).toContain('/snapshots/0/files/../../etc/passwd');
   });
 
+  it('U3 T6 a fork after the switch to constrained output keeps it: the step\'s request carries the format again', async () => {
+    const h = harness([{ text: '<tool>{"name": "read_file"' }, { text: '<tool>{name}</tool>' }, { text: '{"action":"tool","name":"read_file","args":{"path":"a.txt"}}' }, { text: '{"action":"final","final":"A"}' }], { files: { 'a.txt': 'A' } });
+    await h.agent.run('read a');
+    const steps = teachingSteps(h.events, h.agent.session.id);
+    expect(h.model.requests.map((request) => Boolean(request.format))).toEqual([false, false, true, true]);
+    const step = steps[3];
+    const fork = createSession({ model: 'other', settings: h.agent.session.settings, workspace: h.agent.session.workspace, title: 'fork' });
+    fork.history = h.agent.session.history.slice(0, step.itemsBefore).map((item) => structuredClone(item));
+    fork.forkOf = { sessionId: h.agent.session.id, step: 4 };
+    const model = new ScriptedModelClient([{ text: '{"action":"final","final":"B"}' }]);
+    const forked = new Agent({ model, modelName: 'other', workspace: new MemoryWorkspace({ files: { 'a.txt': 'A' } }), store: new MemorySessionStore(), session: fork, settings: fork.settings });
+    expect((await forked.run('')).outcome).toEqual({ kind: 'final', answer: 'B' });
+    expect(model.requests[0].format).toEqual(h.model.requests[3].format);
+  });
+
   it('U3 a fork continues by sending its step\'s request again, with no resume notice', async () => {
     const h = harness([tool('read_file', { path: 'a.txt' }), final('first')], { files: { 'a.txt': 'A' } });
     await h.agent.run('read a');
