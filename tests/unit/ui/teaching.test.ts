@@ -10,6 +10,8 @@ import { SessionLibrary } from '../../../src/lib/ui/session-library.svelte';
 import { defaultSettings } from '../../../src/lib/harness/settings';
 import { createSession } from '../../../src/lib/harness/session';
 import { teachingSteps } from '../../../src/lib/ui/teaching/step-index';
+import { TeachingState } from '../../../src/lib/ui/teaching/teaching-state.svelte';
+import type { TeachingHost } from '../../../src/lib/ui/teaching/teaching-state.svelte';
 import { fiveSlots, requestSize } from '../../../src/lib/ui/teaching/five-slots';
 import { cacheBreak } from '../../../src/lib/ui/teaching/cache-break';
 import { final, harness, tool } from '../helpers';
@@ -149,5 +151,20 @@ describe('U3 teaching', () => {
     expect(result.outcome).toEqual({ kind: 'final', answer: 'second' });
     expect(model.requests[0].messages.map((message) => message.content)).toEqual(step.request!.messages.map((message) => message.content));
     expect(fork.history.some((item) => item.kind === 'notice' && item.reason === 'resumed')).toBe(false);
+  });
+
+  it('U3 a step chosen in a longer session shows the newest step of a shorter one, not nothing', async () => {
+    const long = harness([tool('read_file', { path: 'a.txt' }), tool('read_file', { path: 'a.txt' }), final('A')], { files: { 'a.txt': 'A' } });
+    await long.agent.run('read a');
+    const short = harness([final('done')]);
+    await short.agent.run('nothing');
+    let open = long;
+    const host = { session: () => open.agent.session, events: () => open.events } as unknown as TeachingHost;
+    const teaching = new TeachingState(host);
+    teaching.chosenStep = 3;
+    expect(teaching.current()?.number).toBe(3);
+    open = short;
+    expect(teaching.shownNumber()).toBe(1);
+    expect(teaching.current()?.request?.messages.at(-1)?.content).toContain('nothing');
   });
 });

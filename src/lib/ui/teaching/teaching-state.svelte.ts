@@ -61,9 +61,15 @@ export class TeachingState {
 
   /** The step the teaching views show: the replayed one, the chosen one, or the newest. */
   current(): TeachingStep | undefined {
-    const steps = this.steps();
-    const wanted = this.replayStep ?? this.chosenStep;
-    return wanted ? steps[wanted - 1] : steps.at(-1);
+    const number = this.shownNumber();
+    return number ? this.steps()[number - 1] : undefined;
+  }
+
+  /** The 1-based number of that step (0: none). A step chosen in a longer session that is no
+   * longer open falls back to the newest step of this one instead of showing nothing. */
+  shownNumber(): number {
+    const count = this.steps().length;
+    return Math.min(this.replayStep ?? this.chosenStep ?? count, count);
   }
 
   async startReplay(lesson?: Lesson): Promise<void> {
