@@ -97,10 +97,10 @@ async function main(): Promise<number> {
   const worker = async () => {
     while (next < plan.length) {
       const run = plan[next++];
-      const { result, session, events, files } = await runEval(run);
+      const { result, session, events, files, snapshots } = await runEval(run);
       if (session) {
         const file = path.join(options.out, 'sessions', `${result.runId.replace(/[^\w.-]+/g, '_')}.session.json`);
-        writeFileSync(file, exportTrajectory({ session, events, tasks: [], files: files ?? {} }));
+        writeFileSync(file, exportTrajectory({ session, events, tasks: [], files: files ?? {}, ...(snapshots?.length ? { snapshots } : {}) }));
         result.session = path.relative(options.out, file);
       }
       appendFileSync(resultsFile, resultLine(result));

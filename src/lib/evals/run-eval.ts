@@ -2,7 +2,8 @@
  * O2: one eval run — a task, on a fresh workspace, with one model, protocol and prompt preset —
  * through the same Agent the page and the CLI use. After the run the task board is written to
  * `.harness/tasks.json` (so checks can read it) and the task's check command decides pass or
- * fail. Never throws: a run that breaks is a result with `crashed`.
+ * fail. Never throws: a run that breaks is a result with `crashed`. The files are kept at the start
+ * and after every step that changed them, so a run's session replays with each step's files (U3).
  */
 import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
@@ -89,7 +90,16 @@ function client(run: EvalRun): ModelClient {
   return new ScriptedModelClient(replies.map((text) => ({ text })), { whenExhausted: 'repeat-last' });
 }
 
-export async function runEval(run: EvalRun): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap }> {
+/** Snapshots kept per run: the first and the newest ones, like the page keeps (bounded whatever the model does). */
+const snapshotsKept = 20;
+
+export interface EvalSnapshot {
+  /** History items when the files were taken. */
+  step: number;
+  files: FileMap;
+}
+
+export async function runEval(run: EvalRun): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: EvalSnapshot[] }> {
   const name = modelName(run.model);
   // Scripted answers are written in the text protocol, whatever the configuration asks for.
   const protocol: Protocol = run.model.kind === 'ollama' ? run.protocol : 'text';
@@ -107,6 +117,8 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
   let workspace: (Workspace & { dispose?(): void }) | undefined;
   try {
     workspace = await run.workspace(run.task.files);
+    const files = workspace;
+    const snapshots: EvalSnapshot[] = [{ step: 0, files: await collectFiles(workspace) }];
     const tasks = new MemoryTaskStore();
     const settings = defaultSettings({
       protocol,
@@ -116,7 +128,7 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
       ...(run.task.settings ?? {}),
       limits: { maxSteps: run.maxSteps ?? 12, maxTokens: 0, maxSeconds: run.maxSeconds ?? 0, maxFormatErrors: 3, maxFailedSteps: 0, ...(run.task.limits ?? {}) },
     });
-    const agent = new Agent({
+    const agent: Agent = new Agent({
       model: client(run),
       modelName: name,
       workspace,
@@ -127,6 +139,11 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
       onEvent: (event) => {
         if (event.type !== 'model.token' && event.type !== 'tool.output') events.push(event);
         run.onEvent?.(event);
+      },
+      afterStep: async ({ changedFiles }) => {
+        if (!changedFiles) return;
+        snapshots.push({ step: agent.session.history.length, files: await collectFiles(files) });
+        if (snapshots.length > snapshotsKept + 1) snapshots.splice(1, 1);
       },
     });
     agent.session.title = `eval: ${run.task.id} · ${name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`;
@@ -150,8 +167,10 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
       checkExitCode: check.exitCode,
       checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
     };
-    const files = await collectFiles(workspace).catch(() => undefined);
-    return { result, session: agent.session, events, ...(files ? { files } : {}) };
+    const final = await collectFiles(workspace).catch(() => undefined);
+    // The end's files travel as `files`; snapshots are the earlier states.
+    const earlier = snapshots.filter((snapshot) => snapshot.step < agent.session.history.length);
+    return { result, session: agent.session, events, ...(final ? { files: final } : {}), snapshots: earlier };
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     return {

@@ -77,7 +77,7 @@ export class EvalsState {
       while (next < runs.length && !signal.aborted) {
         const planned = runs[next++];
         this.progress = { ...this.progress, current: `${planned.task.id} · ${planned.name} · ${planned.protocol} · ${planned.preset.name} #${planned.repeat}` };
-        const { result, session, events, files } = await runEval({
+        const { result, session, events, files, snapshots } = await runEval({
           task: planned.task,
           model: this.model(planned.name, dependencies),
           protocol: planned.protocol,
@@ -94,7 +94,11 @@ export class EvalsState {
           try {
             await dependencies.store.saveSession(session);
             await dependencies.store.appendEvents(session.id, events);
-            if (files && hasSnapshots(dependencies.store)) await dependencies.store.saveSnapshot(session.id, session.history.length, files);
+            if (hasSnapshots(dependencies.store)) {
+              // Replay shows each step's files: the earlier states, then the end.
+              for (const snapshot of snapshots ?? []) await dependencies.store.saveSnapshot(session.id, snapshot.step, snapshot.files);
+              if (files) await dependencies.store.saveSnapshot(session.id, session.history.length, files);
+            }
             result.session = session.id;
           } catch (error) {
             this.problem = `A run's session could not be kept: ${(error as Error).message}`;

@@ -13,6 +13,7 @@ import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-directory-workspace';
 import { restoreFiles } from '../../../src/lib/workspace/workspace-files';
 import { analyzeShellCommand } from '../../../src/lib/workspace/shell-command-analyzer';
+import { exportTrajectory, importTrajectory } from '../../../src/lib/store/session-export';
 
 const tasks = loadEvals('evals');
 const backends = {
@@ -45,4 +46,16 @@ describe('O2 the eval suite', () => {
       });
     }
   }
+
+  it('U3 O2 a run keeps the files of every changing step, so its session replays with them', async () => {
+    const task = tasks.find((entry) => entry.id === 'patch-one-line')!;
+    const { session, events, files, snapshots } = await run(task, { kind: 'reference' }, backends.offline);
+    expect(snapshots?.[0]).toEqual({ step: 0, files: task.files });
+    // The patch changed src/pager.js; the snapshot after it shows the fix, taken before the run ended.
+    const patched = snapshots!.find((snapshot) => snapshot.files['src/pager.js'] !== task.files['src/pager.js']);
+    expect(patched?.files['src/pager.js']).toContain('Math.ceil(items / perPage)');
+    expect(patched!.step).toBeLessThan(session!.history.length);
+    const imported = importTrajectory(exportTrajectory({ session: session!, events, tasks: [], files: files!, snapshots: snapshots! }));
+    expect(imported.ok && imported.trajectory.snapshots?.map((snapshot) => snapshot.step)).toEqual(snapshots!.map((snapshot) => snapshot.step));
+  });
 });
