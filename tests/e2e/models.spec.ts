@@ -42,3 +42,30 @@ test('R4 a missing model: the message gives the ollama pull line, and a run says
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Task' })).toHaveAccessibleDescription(/the model "mistral:7b" is not on it/);
 });
+
+test('U2 with the demo model, an Ollama already running is found and its model is one click away', async ({ page, ollama }) => {
+  const server = await ollama({ models: [{ name: 'gemma3:270m', capabilities: ['completion'], contextLength: 32768, size: 291_554_930 }, { name: 'smollm2:135m', capabilities: ['completion'], contextLength: 8192, size: 105_000_000 }], script: [{ content: '<final>Hello from the real model.</final>' }] });
+  await openFresh(page, presetUrl({ host: server.url }));
+  await expect(page.getByRole('banner').getByText('Demo model · not a real model')).toBeVisible();
+  const found = page.getByRole('status', { name: 'Ollama found' });
+  await expect(found).toContainText(`Ollama 0.24.0 is running at ${server.url}`);
+  await found.getByRole('combobox', { name: 'Found model' }).selectOption('smollm2:135m');
+  await found.getByRole('button', { name: 'Use smollm2:135m' }).click();
+  await expect(page.getByRole('status', { name: 'Ollama connection' })).toHaveText('Ollama 0.24.0');
+  await expect(page.getByLabel(/^Model: smollm2:135m on /)).toBeVisible();
+  await expect(found).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Task' }).fill('Say hello.');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Hello from the real model.');
+  expect(server.chatRequests().at(-1)?.body?.model).toBe('smollm2:135m');
+});
+
+test('U2 with the demo model and no server, nothing is said about Ollama: the demo needs none', async ({ page, ollama }) => {
+  const server = await ollama();
+  const host = server.url;
+  await server.stop();
+  await openFresh(page, presetUrl({ host }));
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Step through a lesson');
+  await expect(page.getByRole('status', { name: 'Ollama found' })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

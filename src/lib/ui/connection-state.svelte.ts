@@ -23,6 +23,8 @@ export class ConnectionState {
   status = $state<ConnectionStatus>({ kind: 'idle' });
   models = $state.raw<ModelEntry[]>([]);
   pull = $state<{ model: string; status: string; completed: number; total: number; error?: string } | undefined>(undefined);
+  /** With the demo model: an Ollama found at the configured server, so the first screen can offer its models. */
+  found = $state.raw<{ host: string; version: string; models: string[] } | undefined>(undefined);
 
   constructor(private readonly origin: string) {}
 
@@ -74,6 +76,17 @@ export class ConnectionState {
       this.status = { kind: 'connected', version: version.value };
     }
     void this.loadCapabilities(client);
+  }
+
+  /**
+   * A quiet look for a running Ollama (the demo model needs none, so finding nothing is not an
+   * error): a first-time user who already runs Ollama is offered its models instead of a script.
+   */
+  async discover(host: string): Promise<void> {
+    const client = this.client(host);
+    const version = await client.version();
+    const listed = version.ok ? await client.listModels() : undefined;
+    this.found = version.ok && listed?.ok && listed.value.length > 0 ? { host, version: version.value, models: listed.value.map((model) => model.name) } : undefined;
   }
 
   private async loadCapabilities(client: OllamaModelClient): Promise<void> {

@@ -118,7 +118,23 @@ export class Playground {
     const interrupted = opened && this.wasInterrupted(opened.session, opened.events);
     if (opened && (interrupted || !sampleInUrl)) await this.show(opened.session, opened.events, opened.files);
     else await this.newSession(this.settings.sample, undefined, { demo: this.isDemo && !sampleInUrl });
-    if (!this.isDemo) void this.connection.check(this.settings.host, this.settings.model);
+    this.checkConnection();
+  }
+
+  /** The configured model's server; with the demo model, a quiet look for one to offer. */
+  private checkConnection(): void {
+    if (this.isDemo) void this.connection.discover(this.settings.host);
+    else void this.connection.check(this.settings.host, this.settings.model);
+  }
+
+  /** Leaves the demo model for one found on the configured server, in a new session on the sample. */
+  async useFoundModel(model: string): Promise<void> {
+    if (this.running || !this.connection.found?.models.includes(model)) return;
+    this.settings.model = model;
+    this.connection.found = undefined;
+    await this.saveSettings();
+    void this.connection.check(this.settings.host, model);
+    await this.newSession();
   }
 
   private wasInterrupted(session: Session, events: HarnessEvent[]): boolean {
@@ -137,7 +153,7 @@ export class Playground {
       if (proposal.key === 'approval') this.settings.approval = 'auto';
     }
     await this.saveSettings();
-    if (!this.isDemo) void this.connection.check(this.settings.host, this.settings.model);
+    this.checkConnection();
   }
 
   async saveSettings(next?: PlaygroundSettings): Promise<void> {
