@@ -10,7 +10,7 @@ for (const [w, h, scheme] of [[1280, 800, 'light'], [1024, 700, 'dark'], [1920, 
   await page.waitForTimeout(800);
   await page.locator('input[type=file][accept*="jsonl"]').setInputFiles({ name: 'results.jsonl', mimeType: 'application/x-ndjson', buffer: readFileSync('/tmp/realevals/results.jsonl') });
   await page.waitForTimeout(2500);
-  await page.screenshot({ path: `/tmp/evals-${w}-${scheme}.png`, fullPage: false });
+  await page.evaluate(() => window.scrollTo(0, 400)); await page.locator("figure").first().scrollIntoViewIfNeeded(); await page.screenshot({ path: `/tmp/evals-${w}-${scheme}.png`, fullPage: true });
   console.log(w, errors);
 }
 await browser.close();
