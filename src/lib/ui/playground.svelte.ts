@@ -301,24 +301,21 @@ export class Playground {
 
   async refreshTasks(): Promise<void> {
     if (!this.session) return;
-    try {
-      this.tasks = await this.boardOf(this.session).list();
-    } catch (error) {
-      this.notice = { kind: 'error', text: `The task board could not be read: ${(error as Error).message}` };
-    }
+    const session = this.session;
+    await this.attempt('The task board could not be read', async () => {
+      this.tasks = await this.boardOf(session).list();
+    });
   }
 
   async renameSession(id: string, title: string): Promise<void> {
-    try {
+    await this.attempt('Could not rename', async () => {
       await this.library.rename(id, title);
       if (this.session?.id === id && title.trim()) {
         this.session.title = title.trim();
         this.version++;
       }
       await this.library.refresh();
-    } catch (error) {
-      this.notice = { kind: 'error', text: `Could not rename: ${(error as Error).message}` };
-    }
+    });
   }
 
   /** S4: a running session (or a helper of it) is not deleted; children go with their parent. */
@@ -329,13 +326,11 @@ export class Playground {
       this.notice = { kind: 'error', text: 'This session is running: stop it before deleting it.' };
       return;
     }
-    try {
+    await this.attempt('Could not delete', async () => {
       const deleted = await this.library.remove(id);
       await this.library.refresh();
       if (current && deleted.includes(current)) await this.newSession();
-    } catch (error) {
-      this.notice = { kind: 'error', text: `Could not delete: ${(error as Error).message}` };
-    }
+    });
   }
 
   /** S4: clears the open session's history and memory (its files stay). */
@@ -371,24 +366,30 @@ export class Playground {
   async finishImport(review: ImportReview, useExtras: boolean): Promise<void> {
     this.importReview = undefined;
     if (this.runs.running) return;
-    try {
+    await this.attempt('Could not import', async () => {
       const session = await this.library.importSession(review.apply(useExtras, defaultSettings()));
       await this.library.refresh();
       await this.openSession(session.id);
       this.notice = { kind: 'info', text: `Imported "${session.title}"${review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : ''}.` };
-    } catch (error) {
-      this.notice = { kind: 'error', text: `Could not import: ${(error as Error).message}` };
-    }
+    });
   }
 
   async restoreCheckpoint(oid: string): Promise<void> {
     if (!this.session || this.runs.running) return;
-    try {
-      await this.files.restoreCheckpoint(this.session.id, oid, this.session.history.length);
-      await this.library.saveFiles(this.session.id, this.session.history.length, await this.files.collect());
+    const session = this.session;
+    await this.attempt('Could not restore', async () => {
+      await this.files.restoreCheckpoint(session.id, oid, session.history.length);
+      await this.library.saveFiles(session.id, session.history.length, await this.files.collect());
       this.notice = { kind: 'info', text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.` };
+    });
+  }
+
+  /** Runs a page action; a failure becomes the notice the person sees, never an unhandled rejection. */
+  private async attempt(failure: string, action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
     } catch (error) {
-      this.notice = { kind: 'error', text: `Could not restore: ${(error as Error).message}` };
+      this.notice = { kind: 'error', text: `${failure}: ${(error as Error).message}` };
     }
   }
 
