@@ -4,8 +4,9 @@
  * T7: a link may preset a session, but one that lowers safety or changes the server is only a
  * proposal the person confirms.
  */
-import type { ApprovalPolicy, Limits, ProtocolChoice, ShellRules, ToolProfile } from '../harness/settings';
-import { defaultContextCap, defaultDenyRules, defaultLimits } from '../harness/settings';
+import type { AgentSettings, ApprovalPolicy, Limits, ProtocolChoice, ShellRules, ToolProfile } from '../harness/settings';
+import { defaultContextCap, defaultDenyRules, defaultLimits, defaultSettings, withTrustedSafety } from '../harness/settings';
+import type { Session } from '../harness/session';
 import type { ModelOptions } from '../harness/model-types';
 
 export type WorkspaceChoice = 'auto' | 'webcontainer' | 'offline';
@@ -114,4 +115,25 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
   const sample = parameters.get('sample');
   if (sample !== null) next.sample = sample;
   return { settings: next, ignored, proposals };
+}
+
+/**
+ * T7: the settings a run uses. Safety (approval, read-only, rules, verify command, depth) and the
+ * run's knobs come from the page's settings; the session keeps only its prompt overrides. The
+ * scripted demo model speaks the text protocol whatever is chosen.
+ */
+export function runSettings(page: PlaygroundSettings, session: Session, demo: boolean): AgentSettings {
+  const trusted = defaultSettings({
+    protocol: demo ? 'text' : page.protocol,
+    toolProfile: page.toolProfile,
+    approval: page.approval,
+    readOnly: page.readOnly,
+    limits: { ...page.limits },
+    options: { ...page.options },
+    contextCap: page.contextCap,
+    shellRules: { allow: [...page.shellRules.allow], deny: [...page.shellRules.deny] },
+    maxDepth: page.maxDepth,
+    ...(page.verifyCommand.trim() ? { verifyCommand: page.verifyCommand.trim() } : {}),
+  });
+  return { ...withTrustedSafety(session.settings, trusted), protocol: trusted.protocol, toolProfile: trusted.toolProfile, limits: trusted.limits, options: trusted.options, contextCap: trusted.contextCap, sectionOverrides: { ...session.settings.sectionOverrides } };
 }

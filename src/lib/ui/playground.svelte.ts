@@ -10,7 +10,7 @@ import type { ModelClient } from '../harness/model-types';
 import type { Session } from '../harness/session';
 import { createSession, sessionMeta } from '../harness/session';
 import type { AgentSettings } from '../harness/settings';
-import { defaultSettings, withTrustedSafety } from '../harness/settings';
+import { defaultSettings } from '../harness/settings';
 import type { Task, TaskStore } from '../harness/tasks/task-types';
 import { MemoryTaskStore } from '../harness/tasks/task-types';
 import { ScriptedModelClient } from '../model/scripted-model-client';
@@ -28,7 +28,7 @@ import { SessionLibrary } from './session-library.svelte';
 import { RunController } from './run-controller.svelte';
 import { WorkspaceState } from './workspace-state.svelte';
 import type { PlaygroundSettings, UrlPreset } from './playground-settings';
-import { applyUrlParameters, defaultPlaygroundSettings, demoModelName, withDefaults } from './playground-settings';
+import { applyUrlParameters, defaultPlaygroundSettings, demoModelName, runSettings, withDefaults } from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
 import { reviewImport } from './import-review';
 import type { ImportReview } from './import-review';
@@ -165,25 +165,9 @@ export class Playground {
     }
   }
 
-  /**
-   * T7: the settings a run uses. Safety (approval, read-only, rules, verify command, depth) and
-   * the run's knobs come from the page's settings; the session keeps only its prompt overrides.
-   */
+  /** T7: the settings a run uses (safety from the page, never from the stored session). */
   agentSettings(session: Session): AgentSettings {
-    const s = this.settings;
-    const trusted = defaultSettings({
-      protocol: this.isDemo ? 'text' : s.protocol,
-      toolProfile: s.toolProfile,
-      approval: s.approval,
-      readOnly: s.readOnly,
-      limits: { ...s.limits },
-      options: { ...s.options },
-      contextCap: s.contextCap,
-      shellRules: { allow: [...s.shellRules.allow], deny: [...s.shellRules.deny] },
-      maxDepth: s.maxDepth,
-      ...(s.verifyCommand.trim() ? { verifyCommand: s.verifyCommand.trim() } : {}),
-    });
-    return { ...withTrustedSafety(session.settings, trusted), protocol: trusted.protocol, toolProfile: trusted.toolProfile, limits: trusted.limits, options: trusted.options, contextCap: trusted.contextCap, sectionOverrides: { ...session.settings.sectionOverrides } };
+    return runSettings(this.settings, session, this.isDemo);
   }
 
   private modelClient(): ModelClient {
