@@ -26,6 +26,8 @@ import type { CliOptions } from './cli-options';
 import { exitCodeFor, exitCodes } from './exit-codes';
 import { TerminalApprover } from './terminal-approver';
 import { progressLine } from './progress-printer';
+import { writeSessionFile } from './session-file';
+import { FileTrail } from '../lib/store/file-trail';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -108,7 +110,25 @@ async function main(): Promise<never> {
       await store.saveSession(session);
       log(`reset session ${session.id}: history and memory cleared`);
       if (!options.task) return finish(exitCodes.final, jsonResult({ outcome: { kind: 'reset' }, final: null, steps: 0, usage: null, sessionId: session.id }));
-    } else log(`resuming session ${session.id} (${session.history.length} items)`);
+    } else if (!options.exportOnly) log(`resuming session ${session.id} (${session.history.length} items)`);
+  }
+  const workspace = new NodeDirectoryWorkspace(root);
+  const tasks = new FileTaskStore(path.join(stateDirectory, 'tasks'));
+  const trail = options.export ? new FileTrail(workspace) : undefined;
+  // A failed write is said, never thrown: after a run, the run's outcome stands.
+  const exportSession = async (exported: Session): Promise<boolean> => {
+    if (!options.export || !trail) return true;
+    try {
+      log(await writeSessionFile(options.export, { session: exported, store, tasks, trail }));
+      return true;
+    } catch (error) {
+      log(`error: the session could not be exported to ${options.export}: ${(error as Error).message}`);
+      return false;
+    }
+  };
+  if (session && options.exportOnly) {
+    const written = await exportSession(session);
+    return finish(written ? exitCodes.final : exitCodes.internal, jsonResult({ outcome: { kind: written ? 'exported' : 'export-failed' }, final: null, steps: 0, usage: null, sessionId: session.id, file: options.export }));
   }
   // Fail fast and clearly when the server is not there, instead of retrying a dead host.
   const version = await client.version();
@@ -134,7 +154,6 @@ async function main(): Promise<never> {
     log('\nstopping… (Ctrl-C again to quit at once)');
     controller.abort();
   });
-  const workspace = new NodeDirectoryWorkspace(root);
   const { fs: gitFs, dir } = workspace.gitFs();
   // Checkpoints only where a repository already exists: the runner never creates one uninvited.
   const checkpoints = (await new GitRepository(gitFs, dir).exists()) ? new Checkpoints(gitFs, dir, workspace) : undefined;
@@ -150,12 +169,14 @@ async function main(): Promise<never> {
       log(`  baseline checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
     },
     afterStep: async ({ step, changedFiles }) => {
-      if (!checkpoints || !changedFiles) return;
+      if (!changedFiles) return;
+      await trail?.take(agent.session.history.length);
+      if (!checkpoints) return;
       const checkpoint = await checkpoints.create(agent.session.id, step);
       log(`  checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
     },
     store,
-    tasks: new FileTaskStore(path.join(stateDirectory, 'tasks')),
+    tasks,
     approver,
     settings,
     session,
@@ -168,8 +189,10 @@ async function main(): Promise<never> {
   });
   log(`session ${agent.session.id} in ${store.directory}`);
   if (!workspace.describe().sandboxed && settings.approval === 'auto') log('note: approval "auto" on a real directory: run_shell runs commands on this machine without asking (this is not a sandbox)');
+  await trail?.take(agent.session.history.length);
   const result = await agent.run(options.task, { signal: controller.signal });
   approver.close();
+  await exportSession(agent.session);
   const final = result.outcome.kind === 'final' ? result.outcome.answer : null;
   const text = final !== null && !options.json ? `${final}\n` : '';
   return finish(

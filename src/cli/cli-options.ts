@@ -26,6 +26,10 @@ export interface CliOptions {
   reset?: string;
   maxDepth?: number;
   verify?: string;
+  /** U3: write the session to this file (the page imports and replays it). */
+  export?: string;
+  /** With --resume and --export: write the stored session, run nothing. */
+  exportOnly: boolean;
   json: boolean;
   help: boolean;
 }
@@ -63,6 +67,10 @@ Options:
                         (approval, read-only, verify, depth) come from this command line,
                         never from the stored session
   --reset ID|latest     clear a session's history and memory, then run the task in it
+  --export FILE         after the run, write the session to FILE (e.g. run.session.json): the
+                        page's Sessions → Import opens it and replays it step by step, files too
+  --export-only         with --resume ID|latest and --export FILE: write that stored session,
+                        run nothing (no server needed)
   --json                print one JSON object as the last line of output
   --help                show this help
 
@@ -110,6 +118,8 @@ export function parseCliOptions(argv: string[]): CliOptions {
         resume: { type: 'string' },
         reset: { type: 'string' },
         'max-depth': { type: 'string' },
+        export: { type: 'string' },
+        'export-only': { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -143,10 +153,14 @@ export function parseCliOptions(argv: string[]): CliOptions {
     resume: values.resume,
     reset: values.reset,
     maxDepth: integer('max-depth', values['max-depth']),
+    export: values.export,
+    exportOnly: values['export-only'] ?? false,
     json: values.json ?? false,
     help: values.help ?? false,
   };
   if (!options.help && !options.task && !options.resume && !options.reset) throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
+  if (options.exportOnly && (!options.export || !options.resume || options.task)) throw new UsageError('--export-only writes a stored session without running it: give --resume ID|latest and --export FILE, and no task');
+  if (options.export !== undefined && !options.export.trim()) throw new UsageError('--export needs a file name, e.g. --export run.session.json');
   if (options.resume && options.reset) throw new UsageError('--resume and --reset cannot be combined: --reset clears the session that --resume would continue');
   if (options.maxDepth !== undefined && options.maxDepth > 3) throw new UsageError(`--max-depth must be 0 to 3, got ${options.maxDepth}`);
   return options;

@@ -22,6 +22,8 @@ import { ScriptedModelClient } from '../model/scripted-model-client';
 import type { EvalTask } from './eval-task';
 import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
+import { FileTrail } from '../store/file-trail';
+import type { Snapshot } from '../store/file-trail';
 
 /** Who answers: a real model on a server, the task's reference solution, or a model that does nothing. */
 export type EvalModel = { kind: 'ollama'; name: string; client: ModelClient } | { kind: 'reference' } | { kind: 'noop' };
@@ -90,16 +92,7 @@ function client(run: EvalRun): ModelClient {
   return new ScriptedModelClient(replies.map((text) => ({ text })), { whenExhausted: 'repeat-last' });
 }
 
-/** Snapshots kept per run: the first and the newest ones, like the page keeps (bounded whatever the model does). */
-const snapshotsKept = 20;
-
-export interface EvalSnapshot {
-  /** History items when the files were taken. */
-  step: number;
-  files: FileMap;
-}
-
-export async function runEval(run: EvalRun): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: EvalSnapshot[] }> {
+export async function runEval(run: EvalRun): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: Snapshot[] }> {
   const name = modelName(run.model);
   // Scripted answers are written in the text protocol, whatever the configuration asks for.
   const protocol: Protocol = run.model.kind === 'ollama' ? run.protocol : 'text';
@@ -117,8 +110,8 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
   let workspace: (Workspace & { dispose?(): void }) | undefined;
   try {
     workspace = await run.workspace(run.task.files);
-    const files = workspace;
-    const snapshots: EvalSnapshot[] = [{ step: 0, files: await collectFiles(workspace) }];
+    const snapshots = new FileTrail(workspace);
+    await snapshots.take(0);
     const tasks = new MemoryTaskStore();
     const settings = defaultSettings({
       protocol,
@@ -141,9 +134,7 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
         run.onEvent?.(event);
       },
       afterStep: async ({ changedFiles }) => {
-        if (!changedFiles) return;
-        snapshots.push({ step: agent.session.history.length, files: await collectFiles(files) });
-        if (snapshots.length > snapshotsKept + 1) snapshots.splice(1, 1);
+        if (changedFiles) await snapshots.take(agent.session.history.length);
       },
     });
     agent.session.title = `eval: ${run.task.id} · ${name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`;
@@ -169,8 +160,7 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
     };
     const final = await collectFiles(workspace).catch(() => undefined);
     // The end's files travel as `files`; snapshots are the earlier states.
-    const earlier = snapshots.filter((snapshot) => snapshot.step < agent.session.history.length);
-    return { result, session: agent.session, events, ...(final ? { files: final } : {}), snapshots: earlier };
+    return { result, session: agent.session, events, ...(final ? { files: final } : {}), snapshots: snapshots.before(agent.session.history.length) };
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     return {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, fake, lastJson, project, stopServers } from './cli-helpers';
+import { importTrajectory } from '../../../src/lib/store/session-export';
+import { teachingSteps } from '../../../src/lib/ui/teaching/step-index';
 
 afterEach(stopServers);
 
@@ -98,5 +100,45 @@ describe('headless runner', () => {
     });
     expect(run.code).toBe(7);
     expect(lastJson(run.stdout).outcome.kind).toBe('aborted');
+  });
+
+  it('U3 S4 --export writes the run as a file the page imports and replays, with each step\'s files', async () => {
+    const { host } = await fake([
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'sum.js' } }] },
+      { toolCalls: [{ name: 'patch_file', arguments: { path: 'sum.js', old_text: 'a - b', new_text: 'a + b' } }] },
+      { content: 'Fixed sum.' },
+    ]);
+    const root = project();
+    const file = path.join(root, '..', `${path.basename(root)}.session.json`);
+    const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--approval', 'auto', '--export', file, '--json', 'fix sum']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`to ${file}`);
+    const imported = importTrajectory(readFileSync(file, 'utf8'));
+    if (!imported.ok) throw new Error(imported.error);
+    const { trajectory } = imported;
+    expect(trajectory.session.id).toBe(lastJson(run.stdout).sessionId);
+    expect(trajectory.files['sum.js']).toContain('a + b');
+    // Replay shows step 1's files as they were: the snapshot from before the patch.
+    expect(trajectory.snapshots?.[0]).toEqual({ step: 0, files: { 'sum.js': 'export const sum = (a, b) => a - b;\n' } });
+    const steps = teachingSteps(trajectory.events, trajectory.session.id);
+    expect(steps).toHaveLength(3);
+    expect(steps.at(-1)?.reply?.content).toBe('Fixed sum.');
+  });
+
+  it('U3 --export-only writes a stored session without a server; misuse is a usage error', async () => {
+    const { host, server } = await fake([{ content: '<final>first</final>' }]);
+    const root = project();
+    const first = await cli(['--workspace', root, '--host', host, '--model', 'gemma2:2b', '--json', 'one']);
+    await server.stop();
+    const file = path.join(root, '..', `${path.basename(root)}-only.session.json`);
+    const only = await cli(['--workspace', root, '--host', host, '--resume', 'latest', '--export', file, '--export-only', '--json']);
+    expect(only.code).toBe(0);
+    expect(lastJson(only.stdout)).toMatchObject({ outcome: { kind: 'exported' }, sessionId: lastJson(first.stdout).sessionId });
+    const imported = importTrajectory(readFileSync(file, 'utf8'));
+    expect(imported.ok && imported.trajectory.session.history.map((item) => item.kind)).toEqual(['user', 'assistant']);
+    expect((await cli(['--workspace', root, '--export-only', '--export', file])).code).toBe(2);
+    const unwritable = await cli(['--workspace', root, '--resume', 'latest', '--export', path.join(root, 'no', 'such', 'dir', 'x.json'), '--export-only']);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toContain('could not be exported');
   });
 });
