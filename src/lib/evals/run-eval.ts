@@ -86,6 +86,13 @@ export function runId(task: string, model: string, protocol: Protocol, preset: s
   return [task, model, protocol, preset, repeat].join('|');
 }
 
+/**
+ * Failures of the setup, not of the model: the server went away or was stopped, the model is
+ * not on it, or it was too busy. Such a run is recorded as crashed (left out of the pass rate,
+ * rerun with --retry-crashed) instead of counting against the model.
+ */
+const setupErrors = new Set(['unreachable', 'not_found', 'aborted', 'overloaded']);
+
 function client(run: EvalRun): ModelClient {
   if (run.model.kind === 'ollama') return run.model.client;
   const replies = run.model.kind === 'reference' ? run.task.reference : ['<final>done</final>'];
@@ -157,6 +164,7 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
       formatErrors: malformed,
       checkExitCode: check.exitCode,
       checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
+      ...(outcome.kind === 'error' && setupErrors.has(outcome.error.kind) ? { crashed: clip(describeOutcome(outcome), 300) } : {}),
     };
     const final = await collectFiles(workspace).catch(() => undefined);
     // The end's files travel as `files`; snapshots are the earlier states.

@@ -12,6 +12,8 @@ import { parseResults } from '../../../src/lib/evals/results-file';
 import { runEval } from '../../../src/lib/evals/run-eval';
 import { summarize, summaryTable } from '../../../src/lib/evals/eval-summary';
 import { loadEvals } from '../../../src/cli/load-evals';
+import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
+import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 
 function evalCli(args: string[], onLine?: (stderr: string, kill: () => void) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -69,6 +71,19 @@ describe('O2 npm run eval', () => {
     const broken = await runEval({ task, model: { kind: 'reference' }, protocol: 'text', preset: { name: 'default', sections: {} }, repeat: 1, workspace: () => Promise.reject(new Error('disk full')) });
     expect(broken.result).toMatchObject({ passed: false, crashed: 'disk full', outcome: 'error' });
     expect(summarize([broken.result])[0]).toMatchObject({ runs: 0, crashed: 1 });
+  });
+
+  it('O2 a server that goes away mid-suite crashes the run instead of failing the model', async () => {
+    const [task] = loadEvals('evals');
+    const model = (kind: 'unreachable' | 'bad_reply') => ({ kind: 'ollama' as const, name: 'm', client: new ScriptedModelClient([{ error: { kind, message: `${kind}!`, retryable: false } }]) });
+    const run = (kind: 'unreachable' | 'bad_reply') => runEval({ task, model: model(kind), protocol: 'text', preset: { name: 'default', sections: {} }, repeat: 1, workspace: async (files) => new MemoryWorkspace({ files }), maxSteps: 2 });
+    const gone = await run('unreachable');
+    expect(gone.result.passed).toBe(false);
+    expect(gone.result.crashed).toContain('unreachable!');
+    // A reply the harness cannot use is the model's failure, and counts.
+    const bad = await run('bad_reply');
+    expect(bad.result.crashed).toBeUndefined();
+    expect(summarize([gone.result, bad.result])[0]).toMatchObject({ runs: 1, crashed: 1 });
   });
 
   it('O2 a broken task folder is a usage error that names the task and the field', async () => {
