@@ -72,6 +72,7 @@ async function main(): Promise<number> {
   }
   const tasks = loadEvals(options.suite).filter((task) => !options.tasks || options.tasks.includes(task.id));
   if (tasks.length === 0) throw new UsageError(`no task of ${options.suite} matches --tasks ${options.tasks?.join(',')}`);
+  for (const task of tasks) if (task.ignored) log(`warning: eval task "${task.id}": ignored unknown field(s) ${task.ignored.join(', ')}`);
   const presets = options.presets.map(loadPreset);
   const configurations = await models(options);
   mkdirSync(path.join(options.out, 'sessions'), { recursive: true });

@@ -1,17 +1,20 @@
 /** O2 in Node: reads an eval suite from a folder of task folders (see evals/README.md). */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { EvalTask } from '../lib/evals/eval-task';
 import { evalTask, EvalTaskError } from '../lib/evals/eval-task';
 import type { FileMap } from '../lib/workspace/workspace-files';
 
-function readTree(root: string, prefix = ''): FileMap {
+/** A task's starting files. A suite is untrusted: a link (which could copy any file of this machine into the run) is refused. */
+function readTree(task: string, root: string, prefix = ''): FileMap {
   const files: FileMap = {};
   for (const name of readdirSync(path.join(root, prefix))) {
     const relative = prefix ? `${prefix}/${name}` : name;
     const full = path.join(root, relative);
-    if (statSync(full).isDirectory()) Object.assign(files, readTree(root, relative));
-    else files[relative] = readFileSync(full, 'utf8');
+    const stat = lstatSync(full);
+    if (stat.isSymbolicLink()) throw new EvalTaskError(`eval task "${task}": workspace/${relative} is a symbolic link; a task's workspace holds plain files and folders only`);
+    if (stat.isDirectory()) Object.assign(files, readTree(task, root, relative));
+    else if (stat.isFile()) files[relative] = readFileSync(full, 'utf8');
   }
   return files;
 }
@@ -32,7 +35,7 @@ export function loadEvals(directory: string): EvalTask[] {
     .map((name) => {
       const folder = path.join(directory, name);
       const workspace = path.join(folder, 'workspace');
-      const files = existsSync(workspace) ? readTree(workspace) : {};
+      const files = existsSync(workspace) ? readTree(name, workspace) : {};
       const reference = existsSync(path.join(folder, 'reference.json')) ? readJson(path.join(folder, 'reference.json'), name) : undefined;
       return evalTask(name, readJson(path.join(folder, 'task.json'), name), files, reference);
     });

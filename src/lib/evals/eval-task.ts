@@ -23,22 +23,35 @@ export interface EvalTask {
   files: FileMap;
   /** Replies that solve the task through the harness (text protocol). */
   reference: string[];
+  /** Fields this version does not know, ignored (said, so a typo is seen; a newer suite still runs). */
+  ignored?: string[];
+}
+
+const known = {
+  top: ['id', 'title', 'task', 'check', 'tags', 'limits', 'settings'],
+  limits: ['maxSteps', 'maxTokens', 'maxSeconds', 'maxFormatErrors', 'maxFailedSteps'],
+  settings: ['shellRules', 'verifyCommand', 'toolProfile'],
+};
+
+/** Keeps the known fields of an object; names the others. */
+function pick(value: Record<string, unknown>, keys: string[], where: string, ignored: string[]): Record<string, unknown> {
+  for (const key of Object.keys(value)) if (!keys.includes(key)) ignored.push(`${where}${key}`);
+  return Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
 }
 
 const schema = {
   type: 'object',
   required: ['id', 'title', 'task', 'check', 'tags'],
-  additionalProperties: false,
   properties: {
-    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' },
+    // Safe as a file name part and in a run id (joined with "|").
+    id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$' },
     title: { type: 'string', minLength: 1, maxLength: 200 },
     task: { type: 'string', minLength: 1, maxLength: 20_000 },
     check: { type: 'string', minLength: 1, maxLength: 4000 },
     tags: { type: 'array', items: { type: 'string', maxLength: 40 }, maxItems: 20 },
-    limits: { type: 'object', additionalProperties: false, properties: { maxSteps: { type: 'integer', minimum: 0 }, maxTokens: { type: 'integer', minimum: 0 }, maxSeconds: { type: 'integer', minimum: 0 }, maxFormatErrors: { type: 'integer', minimum: 0 }, maxFailedSteps: { type: 'integer', minimum: 0 } } },
+    limits: { type: 'object', properties: { maxSteps: { type: 'integer', minimum: 0 }, maxTokens: { type: 'integer', minimum: 0 }, maxSeconds: { type: 'integer', minimum: 0 }, maxFormatErrors: { type: 'integer', minimum: 0 }, maxFailedSteps: { type: 'integer', minimum: 0 } } },
     settings: {
       type: 'object',
-      additionalProperties: false,
       properties: {
         shellRules: { type: 'object', required: ['allow', 'deny'], properties: { allow: { type: 'array', items: { type: 'string' } }, deny: { type: 'array', items: { type: 'string' } } } },
         verifyCommand: { type: 'string', maxLength: 4000 },
@@ -62,5 +75,9 @@ export function evalTask(name: string, spec: unknown, files: FileMap, reference:
     throw new EvalTaskError(`eval task "${name}": reference.json must be {"replies": ["…", …]} (one string per model reply)`);
   }
   if (Object.keys(files).length === 0) throw new EvalTaskError(`eval task "${name}": workspace/ has no files`);
-  return { ...(spec as Omit<EvalTask, 'files' | 'reference'>), files, reference: replies as string[] };
+  const ignored: string[] = [];
+  const fields = pick(spec as Record<string, unknown>, known.top, '', ignored);
+  if (fields.limits) fields.limits = pick(fields.limits as Record<string, unknown>, known.limits, 'limits.', ignored);
+  if (fields.settings) fields.settings = pick(fields.settings as Record<string, unknown>, known.settings, 'settings.', ignored);
+  return { ...(fields as unknown as Omit<EvalTask, 'files' | 'reference'>), files, reference: replies as string[], ...(ignored.length ? { ignored } : {}) };
 }

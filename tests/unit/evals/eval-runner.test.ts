@@ -4,7 +4,7 @@
  * with a broken task folder.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,31 @@ describe('O2 npm run eval', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('eval task "bad-task": task.json is invalid');
     expect(run.stderr).toContain("must have required property 'check'");
+  });
+
+  it('O2 a suite written elsewhere runs: unknown fields are named and ignored, ids may use capitals and underscores', async () => {
+    const suite = mkdtempSync(path.join(tmpdir(), 'harness-suite-'));
+    mkdirSync(path.join(suite, 'Fix_Greeting', 'workspace'), { recursive: true });
+    writeFileSync(path.join(suite, 'Fix_Greeting', 'workspace', 'hello.txt'), 'helo\n');
+    writeFileSync(path.join(suite, 'Fix_Greeting', 'task.json'), JSON.stringify({ id: 'Fix_Greeting', title: 'Fix the greeting', task: 'Fix the typo in hello.txt.', check: 'grep -q "^hello$" hello.txt', tags: ['patch'], difficulty: 'easy', limits: { maxSteps: 6, budget: 3 }, settings: { toolProfile: 'structured', temperature: 0 } }));
+    writeFileSync(path.join(suite, 'Fix_Greeting', 'reference.json'), JSON.stringify({ replies: ['<tool>{"name": "write_file", "args": {"path": "hello.txt", "content": "hello\\n"}}</tool>', '<final>Fixed.</final>'] }));
+    const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
+    const run = await evalCli(['--suite', suite, '--reference', '--noop', '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('eval task "Fix_Greeting": ignored unknown field(s) difficulty, limits.budget, settings.temperature');
+    const { results } = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8'));
+    expect(results.map((result) => [result.model, result.passed])).toEqual([['reference', true], ['noop', false]]);
+  });
+
+  it('O2 T7 a task workspace that links out of its folder is refused, naming the link', async () => {
+    const suite = mkdtempSync(path.join(tmpdir(), 'harness-suite-'));
+    mkdirSync(path.join(suite, 'leak', 'workspace'), { recursive: true });
+    writeFileSync(path.join(suite, 'leak', 'workspace', 'a.txt'), 'x');
+    symlinkSync('/etc/hostname', path.join(suite, 'leak', 'workspace', 'secret.txt'));
+    writeFileSync(path.join(suite, 'leak', 'task.json'), JSON.stringify({ id: 'leak', title: 'x', task: 'x', check: 'true', tags: [] }));
+    writeFileSync(path.join(suite, 'leak', 'reference.json'), JSON.stringify({ replies: ['<final>x</final>'] }));
+    const run = await evalCli(['--suite', suite, '--noop', '--out', mkdtempSync(path.join(tmpdir(), 'harness-eval-'))]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('eval task "leak": workspace/secret.txt is a symbolic link');
   });
 });
