@@ -67,7 +67,7 @@ export class MemoryWorkspace implements Workspace, GitCapable {
       sandboxed: true,
       exampleCommand: 'node --test',
       notes: [
-        'node is not Node.js: it runs plain JavaScript in a QuickJS sandbox (ES modules with relative imports, console, process.exit, node:assert, node:test); there is no fs, child_process, network or npm package. `node --test` runs test/**/*.js and *.test.js.',
+        'node is not Node.js: it runs JavaScript in a QuickJS sandbox (ES modules and CommonJS require, console, process, timers, assert, test, fs, path, os, events, util); there is no child_process, network or npm package. `node --test` runs test/**/*.js and *.test.js.',
         'npm only runs package.json scripts (npm test, npm run NAME); it cannot install anything. There is no python or git binary.',
       ],
     };

@@ -75,10 +75,11 @@ describe('prompt', () => {
     expect(h.model.requests[0].messages[0].content).toContain('You are a careful tester using memory-shell');
   });
 
-  it('W5 the offline shell prompt says what its node is (QuickJS, no fs or packages) and that cd does not persist', async () => {
+  it('W5 the offline shell prompt says what its node is (QuickJS with fs and require, no processes or packages) and that cd does not persist', async () => {
     const prefix = assemblePrefix(await state());
     expect(prefix.text).toContain('not available: git (binary), network');
-    expect(prefix.text).toContain('node is not Node.js: it runs plain JavaScript in a QuickJS sandbox');
+    expect(prefix.text).toContain('node is not Node.js: it runs JavaScript in a QuickJS sandbox (ES modules and CommonJS require');
+    expect(prefix.text).toContain('there is no child_process, network or npm package');
     expect(prefix.text).toContain('npm only runs package.json scripts');
     expect(prefix.text).toContain('cd and variables do not persist');
     expect(prefix.text).toContain('"command":"node --test"');

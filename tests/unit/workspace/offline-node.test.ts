@@ -61,10 +61,68 @@ describe('node in the offline shell (QuickJS)', () => {
     const loop = await workspace.exec(`node -e 'while (true) {}'`, { timeoutMs: 1000 });
     expect(loop.exitCode).toBe(124);
     expect(loop.timedOut).toBe(true);
-    expect((await workspace.exec(`node -e 'import fs from "node:fs"'`)).stderr).toContain('node:fs is not available in the offline shell');
+    expect((await workspace.exec(`node -e 'import cp from "node:child_process"'`)).stderr).toContain('node:child_process is not available in the offline shell');
+    expect((await workspace.exec(`node -e 'require("child_process")'`)).stderr).toContain('node:child_process is not available in the offline shell');
     expect((await workspace.exec(`node -e 'import _ from "lodash"'`)).stderr).toContain('cannot install npm packages');
     expect((await workspace.exec('node nope.js')).stderr).toContain("cannot find module 'nope.js'");
     expect((await workspace.exec('npm install lodash')).stderr).toContain('cannot install packages');
+  });
+
+  it('W2 CommonJS runs as in Node: require of files, JSON and built-ins, module.exports, __dirname, and import of a CommonJS file', async () => {
+    const workspace = new MemoryWorkspace({
+      files: {
+        'package.json': JSON.stringify({ name: 'shop', scripts: { test: 'node --test' } }),
+        'src/price.js': "const { rate } = require('./rates.json');\nfunction withTax(amount) { return Math.round(amount * (1 + rate)); }\nmodule.exports = { withTax, where: __dirname };\n",
+        'src/rates.json': '{"rate": 0.2}',
+        'src/cycle-a.js': "exports.a = 1;\nconst b = require('./cycle-b');\nexports.sum = exports.a + b.b;\n",
+        'src/cycle-b.js': "const a = require('./cycle-a');\nexports.b = 2;\nexports.sawA = a.a;\n",
+        'test/price.test.js': "const test = require('node:test');\nconst assert = require('node:assert');\nconst { withTax } = require('../src/price');\ntest('adds tax', () => { assert.strictEqual(withTax(100), 120); });\ntest.describe === undefined || test.describe('group', () => test.it('deep', () => assert.deepStrictEqual({ a: [1] }, { a: [1] })));\n",
+        'esm.mjs': "import price, { withTax } from './src/price.js';\nconsole.log(withTax(10), price.where);\n",
+      },
+    });
+    const tests = await workspace.exec('npm test');
+    expect(tests.exitCode, tests.stdout + tests.stderr).toBe(0);
+    expect(tests.stdout).toContain('ℹ pass 2');
+    expect((await workspace.exec(`node -e "const c = require('./src/cycle-a'); console.log(c.sum, require('./src/cycle-b').sawA)"`)).stdout).toBe('3 1\n');
+    expect((await workspace.exec('node esm.mjs')).stdout).toBe('12 /workspace/src\n');
+    expect((await workspace.exec(`node -p "require('./src/price').withTax(50)"`)).stdout).toBe('60\n');
+    const esmFromRequire = await workspace.exec(`node -e "require('./esm.mjs')"`);
+    expect(esmFromRequire.exitCode).toBe(1);
+    expect(esmFromRequire.stderr).toContain('require() of ES Module');
+  });
+
+  it('W2 top-level await runs, in a module file and in node -e (detected as Node does)', async () => {
+    const workspace = new MemoryWorkspace({ files: { 'wait.mjs': 'const x = await Promise.resolve(5);\nconsole.log(x);\n' } });
+    const file = await workspace.exec('node wait.mjs');
+    expect(file.stdout, file.stderr).toBe('5\n');
+    expect((await workspace.exec(`node -e "const y = await new Promise((done) => setTimeout(() => done(6), 10)); console.log(y)"`)).stdout).toBe('6\n');
+  });
+
+  it('W2 W3 fs reads and writes the workspace (writes land after the program ends); path, os, events and util work; nothing is written outside', async () => {
+    const workspace = new MemoryWorkspace({ files: { 'notes/a.txt': 'alpha\n', 'data.json': '{"n": 2}' } });
+    const script = [
+      "const fs = require('fs'); const path = require('path');",
+      "const n = JSON.parse(fs.readFileSync(path.join(__dirname, 'data.json'), 'utf8')).n;",
+      "fs.mkdirSync('out', { recursive: true });",
+      "fs.writeFileSync('out/result.txt', String(n * 21));",
+      "fs.appendFileSync('out/result.txt', '!');",
+      "console.log(fs.readFileSync('out/result.txt', 'utf8'), fs.readdirSync('.').join(','), fs.existsSync('notes'), fs.statSync('notes').isDirectory());",
+      "fs.unlinkSync('notes/a.txt');",
+      "try { fs.readFileSync('missing.txt') } catch (e) { console.log(e.code) }",
+    ].join('\n');
+    await workspace.writeFile('script.js', script);
+    const run = await workspace.exec('node script.js');
+    expect(run.stdout, run.stderr).toBe('42! data.json,notes,out,script.js true true\nENOENT\n');
+    expect(await workspace.readFile('out/result.txt')).toBe('42!');
+    expect(await workspace.stat('notes/a.txt')).toBeFalsy();
+    const esm = await workspace.exec(`node -e "import { readFile } from 'node:fs/promises'; import { EventEmitter } from 'node:events'; import util from 'node:util'; import os from 'node:os'; const e = new EventEmitter(); e.once('x', (v) => console.log(util.format('%s=%d', 'x', v), os.EOL === '\\n')); e.emit('x', Number(await readFile('out/result.txt', 'utf8').then((t) => t.length)));"`);
+    expect(esm.stdout, esm.stderr).toBe('x=3 true\n');
+    const outside = await workspace.exec(`node -e "require('fs').writeFileSync('/tmp/escape.txt', 'x')"`);
+    expect(outside.exitCode).toBe(1);
+    expect(outside.stderr).toContain('EACCES');
+    expect((await workspace.exec('ls /tmp')).stdout).not.toContain('escape.txt');
+    const dotdot = await workspace.exec(`node -e "require('fs').writeFileSync('../../etc/evil', 'x')"`);
+    expect(dotdot.stderr).toContain('EACCES');
   });
 
   it('L3 an agent on the offline shell can use the tests as its done-check', async () => {

@@ -1,24 +1,41 @@
 /**
- * `node` and `npm` for the offline shell, as just-bash commands. node runs plain JavaScript in
- * QuickJS: `node FILE [args]`, `node -e CODE`, `node --test [files]`; npm runs package.json
+ * `node` and `npm` for the offline shell, as just-bash commands. node runs JavaScript (ES modules
+ * and CommonJS) in QuickJS: `node FILE [args]`, `node -e CODE`, `node -p EXPR`, `node --test [files]`; npm runs package.json
  * scripts (`npm test`, `npm run NAME`) and says plainly that it cannot install anything.
  */
 import { defineCommand } from 'just-bash';
 import type { Command, IFileSystem } from 'just-bash';
 import { runModule } from './quickjs-runner';
+import type { FileChanges, RunResult } from './quickjs-runner';
 import { normalizeAbsolute } from '../workspace-paths';
 
-const version = 'v0.0.0 (QuickJS in the offline shell: ES modules, console, node:assert, node:test; no fs, network or npm packages)';
-const sourceFile = /\.(m?js|cjs|json)$/;
+const version = 'v0.0.0 (QuickJS in the offline shell: ES modules and CommonJS, console, timers, assert, test, fs, path, os, events, util; no network, processes or npm packages)';
+/** What `fs` sees: the workspace's files up to these sizes (a bigger one reads as missing). */
+const snapshotLimits = { fileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024 };
 
-async function snapshotSources(fs: IFileSystem, root: string): Promise<Map<string, string>> {
+async function snapshotFiles(fs: IFileSystem, root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  let total = 0;
   for (const path of fs.getAllPaths()) {
-    if (!path.startsWith(`${root}/`) || !sourceFile.test(path) || path.includes('/node_modules/') || path.includes('/.git/')) continue;
+    if (!path.startsWith(`${root}/`) || path.includes('/node_modules/') || path.includes('/.git/')) continue;
     const stat = await fs.stat(path).catch(() => null);
-    if (stat?.isFile && stat.size < 1024 * 1024) files.set(path, await fs.readFile(path));
+    if (!stat?.isFile || stat.size > snapshotLimits.fileBytes || total + stat.size > snapshotLimits.totalBytes) continue;
+    total += stat.size;
+    files.set(path, await fs.readFile(path));
   }
   return files;
+}
+
+/** The program's writes, applied to the shell's filesystem after it ends (nothing else runs meanwhile). */
+async function applyChanges(fs: IFileSystem, changes: FileChanges): Promise<void> {
+  for (const dir of changes.dirs) await fs.mkdir(dir, { recursive: true });
+  for (const [path, text] of changes.files) {
+    if (text === null) await fs.rm(path, { force: true });
+    else {
+      await fs.mkdir(path.slice(0, path.lastIndexOf('/')) || '/', { recursive: true });
+      await fs.writeFile(path, text);
+    }
+  }
 }
 
 function absolute(cwd: string, path: string): string {
@@ -31,13 +48,17 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
   const deadlineMs = options.deadlineMs ?? 20_000;
   const node = defineCommand('node', async (args, context) => {
     if (args[0] === '--version' || args[0] === '-v') return { stdout: `${version}\n`, stderr: '', exitCode: 0 };
-    const files = await snapshotSources(context.fs, options.root);
+    const files = await snapshotFiles(context.fs, options.root);
     const env = Object.fromEntries(context.env);
     const budget = Math.min(deadlineMs, context.limits.maxExecutionTimeMs || deadlineMs);
-    const base = { files, env, cwd: context.cwd, deadlineMs: budget, signal: context.signal };
-    if (args[0] === '-e' || args[0] === '--eval') {
-      const result = await runModule({ ...base, entry: `${context.cwd}/[eval].mjs`, source: args[1] ?? '', argv: ['node', ...args.slice(2)] });
+    const base = { files, env, cwd: context.cwd, deadlineMs: budget, signal: context.signal, root: options.root };
+    const finish = async (result: RunResult) => {
+      await applyChanges(context.fs, result.changes);
       return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+    };
+    if (['-e', '--eval', '-p', '--print'].includes(args[0])) {
+      // Like node: CommonJS unless the code uses import/export.
+      return finish(await runModule({ ...base, entry: `${context.cwd}/[eval]`, source: args[1] ?? '', print: args[0] === '-p' || args[0] === '--print', argv: ['node', ...args.slice(2)] }));
     }
     if (args[0] === '--test') {
       const named = args.slice(1).filter((arg) => !arg.startsWith('-'));
@@ -57,6 +78,7 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
           continue;
         }
         const result = await runModule({ ...base, deadlineMs: Math.max(1, budget - (Date.now() - started)), entry: file, argv: ['node', file] });
+        await applyChanges(context.fs, result.changes);
         stdout += result.stdout;
         stderr += result.stderr;
         if (result.tests) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result.tests[key];
@@ -70,8 +92,7 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
     if (!script) return { stdout: '', stderr: `node: give a file to run (node FILE), -e CODE, or --test. ${version}\n`, exitCode: 9 };
     const entry = absolute(context.cwd, script);
     if (!files.has(entry)) return { stdout: '', stderr: `node: cannot find module '${entry.slice(options.root.length + 1) || script}'\n`, exitCode: 1 };
-    const result = await runModule({ ...base, entry, argv: ['node', entry, ...args.slice(args.indexOf(script) + 1)] });
-    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+    return finish(await runModule({ ...base, entry, argv: ['node', entry, ...args.slice(args.indexOf(script) + 1)] }));
   });
 
   const npm = defineCommand('npm', async (args, context) => {

@@ -19,6 +19,7 @@ const show = (value) => {
   if (value instanceof Error) return value.stack ? value.name + ': ' + value.message + '\n' + value.stack : value.name + ': ' + value.message;
   try { return JSON.stringify(value, (key, inner) => (typeof inner === 'bigint' ? inner + 'n' : inner === undefined ? '__undefined__' : inner), 2).replace(/"__undefined__"/g, 'undefined') ?? String(value); } catch { return String(value); }
 };
+globalThis.__show = show;
 const line = (stream) => (...values) => globalThis.__write(stream, values.map(show).join(' ') + '\n');
 globalThis.console = { log: line(1), info: line(1), debug: line(1), warn: line(2), error: line(2), table: line(1), dir: line(1) };
 let clock = 0;

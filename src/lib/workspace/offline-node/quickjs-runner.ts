@@ -1,12 +1,15 @@
 /**
- * Runs one ES module in QuickJS (WebAssembly), sandboxed: no filesystem or network, a memory
- * cap, and a deadline enforced inside the engine (a tight loop cannot outlive it). Modules are
- * read from a snapshot of the workspace's files taken before the run; relative imports work.
+ * Runs one program in QuickJS (WebAssembly), sandboxed: no network or processes, a memory cap,
+ * and a deadline enforced inside the engine (a tight loop cannot outlive it). ES modules and
+ * CommonJS both run (Node's rule: .mjs and files with import/export are modules). Files come from
+ * a snapshot of the workspace taken before the run; writes through `fs` stay inside the
+ * workspace root and are handed back as changes for the caller to apply.
  */
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { normalizeAbsolute } from '../workspace-paths';
 import { assertSource, assertStrictSource, preludeSource, testSource } from './node-shims';
+import { apiModules, commonJsSource, nodeApiSource } from './node-builtins';
 
 export interface RunOptions {
   /** Absolute path of the entry module (inside the virtual filesystem). */
@@ -20,6 +23,16 @@ export interface RunOptions {
   deadlineMs: number;
   memoryBytes?: number;
   signal?: AbortSignal;
+  /** Where `fs` may write (absolute); writes elsewhere fail with EACCES. */
+  root?: string;
+  /** `node -p`: print the value of the code in `source`. */
+  print?: boolean;
+}
+
+/** What the program changed through `fs`: new contents, or null for a removed file; made folders. */
+export interface FileChanges {
+  files: Map<string, string | null>;
+  dirs: Set<string>;
 }
 
 export interface RunResult {
@@ -28,20 +41,42 @@ export interface RunResult {
   stderr: string;
   tests?: { tests: number; pass: number; fail: number; skipped: number };
   timedOut: boolean;
+  changes: FileChanges;
 }
 
 const unresolved = 'harness-unresolved:';
-const builtins: Record<string, string> = { 'node:assert': assertSource, 'node:assert/strict': assertStrictSource, 'node:test': testSource };
-const unsupported = new Set(['fs', 'fs/promises', 'child_process', 'http', 'https', 'net', 'os', 'path', 'url', 'worker_threads', 'crypto', 'stream', 'events', 'util', 'zlib', 'readline']);
+const builtins: Record<string, string> = { 'node:assert': assertSource, 'node:assert/strict': assertStrictSource, 'node:test': testSource, ...apiModules };
+const unsupported = new Set(['child_process', 'http', 'https', 'net', 'url', 'worker_threads', 'crypto', 'stream', 'zlib', 'readline', 'cluster', 'dgram', 'dns', 'tls', 'vm']);
+
+/** Node's rule, with its syntax detection: .mjs is a module, .cjs is not, other files are modules when they use import/export. */
+export function isEsmSource(file: string, source: string): boolean {
+  if (file.endsWith('.mjs')) return true;
+  if (file.endsWith('.cjs') || file.endsWith('.json')) return false;
+  return /^[ \t]*(import[ \t]*[\w{*'"]|export[ \t{*])/m.test(source);
+}
+
+/** An ES module face for a CommonJS file imported with `import`: its exports as default, plus the names it assigns. */
+function commonJsFacade(file: string, source: string): string {
+  const names = new Set<string>();
+  for (const match of source.matchAll(/\b(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g)) names.add(match[1]);
+  const literal = /module\.exports\s*=\s*\{([^}]*)\}/.exec(source);
+  for (const part of literal?.[1].split(',') ?? []) {
+    const name = /^\s*([A-Za-z_$][\w$]*)\s*(?::|$)/.exec(part)?.[1];
+    if (name) names.add(name);
+  }
+  names.delete('default');
+  const named = names.size ? `export const { ${[...names].join(', ')} } = value;\n` : '';
+  return `const value = globalThis.__requireFrom(${JSON.stringify(file)});\nexport default value;\n${named}`;
+}
 
 function dirname(path: string): string {
   return path.slice(0, path.lastIndexOf('/')) || '/';
 }
 
-export function resolveSpecifier(base: string, requested: string, files: Map<string, string>): string {
+export function resolveSpecifier(base: string, requested: string, files: Pick<Map<string, string>, "has">): string {
   const bare = requested.replace(/^node:/, '');
   if (`node:${bare}` in builtins) return `node:${bare}`;
-  if (unsupported.has(bare)) throw new Error(`node:${bare} is not available in the offline shell's node (QuickJS sandbox: no filesystem, processes or network)`);
+  if (unsupported.has(bare)) throw new Error(`node:${bare} is not available in the offline shell's node (QuickJS sandbox: no processes or network)`);
   if (!requested.startsWith('.') && !requested.startsWith('/')) throw new Error(`package "${requested}" is not available: the offline shell cannot install npm packages`);
   const target = requested.startsWith('/') ? normalizeAbsolute(requested) : normalizeAbsolute(`${dirname(base)}/${requested}`);
   for (const candidate of [target, `${target}.js`, `${target}.mjs`, `${target}/index.js`]) if (files.has(candidate)) return candidate;
@@ -57,6 +92,17 @@ function quickJS(): Promise<QuickJSWASMModule> {
 
 export async function runModule(options: RunOptions): Promise<RunResult> {
   const QuickJS = await quickJS();
+  // The program's own view of the files: its writes are visible to its later reads.
+  const files = new Map(options.files);
+  // What modules load: the files, plus the code of `node -e` (which is not a file `fs` can see).
+  const modules = {
+    get: (path: string) => (path === options.entry && options.source !== undefined ? code : files.get(path)),
+    has: (path: string) => (path === options.entry && options.source !== undefined) || files.has(path),
+  };
+  const changes: FileChanges = { files: new Map(), dirs: new Set() };
+  const root = options.root ?? '/';
+  const inside = (path: string) => root === '/' || path === root || path.startsWith(`${root}/`);
+  const code = options.print ? `console.log(eval(${JSON.stringify(options.source ?? '')}))` : (options.source ?? files.get(options.entry) ?? '');
   const runtime: QuickJSRuntime = QuickJS.newRuntime();
   runtime.setMemoryLimit(options.memoryBytes ?? 64 * 1024 * 1024);
   runtime.setMaxStackSize(1024 * 1024);
@@ -68,13 +114,15 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       // QuickJS drops the normalizer's errors, so they travel in the module name instead.
       if (name.startsWith(unresolved)) return { error: new Error(name.slice(unresolved.length)) };
       if (name in builtins) return builtins[name];
-      const text = options.files.get(name);
+      const text = modules.get(name);
       if (text === undefined) return { error: new Error(`Cannot find module ${name}`) };
-      return name.endsWith('.json') ? `export default ${text};` : text;
+      if (name.endsWith('.json')) return `export default ${text};`;
+      return isEsmSource(name, text) ? text : commonJsFacade(name, text);
     },
     (base, requested) => {
       try {
-        return resolveSpecifier(base, requested, options.files);
+        // Code made by new Function (each CommonJS module) reports "<input>" as its base: resolve from the working directory.
+        return resolveSpecifier(base.startsWith('/') ? base : `${options.cwd}/[eval]`, requested, modules);
       } catch (error) {
         return `${unresolved}${(error as Error).message}`;
       }
@@ -110,8 +158,46 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     const cwd = context.newString(options.cwd);
     context.setProp(context.global, '__cwd', cwd);
     cwd.dispose();
-    const prelude = context.evalCode(preludeSource, '<prelude>');
-    context.unwrapResult(prelude).dispose();
+    const define = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => context.setProp(context.global, name, hold(context.newFunction(name, fn)));
+    define('__fileRead', (path) => {
+      const text = files.get(context.getString(path));
+      return text === undefined ? context.undefined : context.newString(text);
+    });
+    define('__moduleSource', (path) => {
+      const text = modules.get(context.getString(path));
+      return text === undefined ? context.undefined : context.newString(text);
+    });
+    define('__fileList', () => context.newString(JSON.stringify([...files.keys()])));
+    define('__fileWrite', (path, text, append) => {
+      const target = normalizeAbsolute(context.getString(path));
+      if (!inside(target)) return context.newString(`permission denied: the offline shell's node writes only inside ${root}`);
+      const value = (context.getNumber(append) ? (files.get(target) ?? '') : '') + context.getString(text);
+      files.set(target, value);
+      changes.files.set(target, value);
+      return context.undefined;
+    });
+    define('__fileRemove', (path) => {
+      const target = normalizeAbsolute(context.getString(path));
+      if (!inside(target)) return context.newString(`permission denied: the offline shell's node writes only inside ${root}`);
+      files.delete(target);
+      changes.files.set(target, null);
+      return context.undefined;
+    });
+    define('__mkdir', (path) => {
+      const target = normalizeAbsolute(context.getString(path));
+      if (inside(target)) changes.dirs.add(target);
+      return context.undefined;
+    });
+    define('__isEsm', (file, source) => (isEsmSource(context.getString(file), context.getString(source)) ? context.true : context.false));
+    define('__unsupported', (name) => {
+      try {
+        resolveSpecifier('/', context.getString(name), new Map());
+        return context.undefined;
+      } catch (error) {
+        return context.newString((error as Error).message);
+      }
+    });
+    for (const [source, name] of [[preludeSource, '<prelude>'], [nodeApiSource, '<node-api>'], [commonJsSource, '<commonjs>']]) context.unwrapResult(context.evalCode(source, name)).dispose();
 
     const report = (error: unknown) => {
       const dumped = typeof error === 'object' && error && 'message' in error ? (error as { message: string; stack?: string; name?: string }) : { message: String(error) };
@@ -120,7 +206,19 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       output.stderr += `${dumped.name ?? 'Error'}: ${dumped.message}\n${dumped.stack ?? ''}`;
       exitCode ??= 1;
     };
-    const evaluated = context.evalCode(options.source ?? options.files.get(options.entry) ?? '', options.entry, { type: 'module' });
+    // Like Node's detection: code that only compiles as a module (top-level await) runs as one.
+    const compilesAsScript = () => {
+      const compiled = context.evalCode(`new Function(${JSON.stringify(code)}); undefined`, '<detect>');
+      if (compiled.error) compiled.error.dispose();
+      else compiled.value.dispose();
+      return !compiled.error;
+    };
+    const esm = isEsmSource(options.entry, code) || (/\bawait\b/.test(code) && !compilesAsScript());
+    // A CommonJS program starts from a small module that loads assert and test for require().
+    const main = esm
+      ? code
+      : `import * as assert from 'node:assert'; import * as strict from 'node:assert/strict'; import * as test from 'node:test';\nglobalThis.__esmBuiltins = { assert, 'assert/strict': strict, test };\nglobalThis.__requireFrom(${JSON.stringify(options.entry)});\n`;
+    const evaluated = context.evalCode(main, esm ? options.entry : `${options.entry} (CommonJS)`, { type: 'module' });
     let promise: QuickJSHandle | undefined;
     if (evaluated.error) {
       report(context.dump(evaluated.error));
@@ -159,6 +257,9 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
         report(context.dump(state.error));
         state.error.dispose();
       }
+      // A module with top-level await settles to a value handle of its own: freeing it keeps the
+      // runtime's teardown from aborting on a leaked object.
+      if (state.type === 'fulfilled' && !state.notAPromise && state.value.alive) state.value.dispose();
       promise.dispose();
     }
     const timedOut = Date.now() > deadline;
@@ -172,7 +273,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     const processExit = context.dump(exitCodeHandle) as number;
     exitCodeHandle.dispose();
     processHandle.dispose();
-    return { exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (exitCode ?? (processExit || 0)), ...output, ...(tests ? { tests } : {}), timedOut };
+    return { exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (exitCode ?? (processExit || 0)), ...output, ...(tests ? { tests } : {}), timedOut, changes };
   } finally {
     for (const handle of handles) if (handle.alive) handle.dispose();
     context.dispose();
