@@ -5,29 +5,15 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseResults } from '../src/lib/evals/results-file';
-import { configurationKey, summarize, summaryTable } from '../src/lib/evals/eval-summary';
-import type { EvalResult } from '../src/lib/evals/run-eval';
+import { summarize, summaryTable, taskRows, textTable } from '../src/lib/evals/eval-summary';
 
 export const tableBlock = /<!-- eval-table (\S+) -->\n```text\n([\s\S]*?)\n?```\n<!-- \/eval-table -->/;
 
 export function tableOf(resultsFile: string): string {
   const { results } = parseResults(readFileSync(resultsFile, 'utf8'));
-  return `${summaryTable(summarize(results))}\n\n${repeatsLine(results)}`;
-}
-
-/** How often each task ran per configuration, so a partial run says so itself. */
-function repeatsLine(results: EvalResult[]): string {
-  const runs = new Map<string, number>();
-  for (const result of results) runs.set(`${result.task}\u0000${configurationKey(result)}`, (runs.get(`${result.task}\u0000${configurationKey(result)}`) ?? 0) + 1);
-  const tasksByCount = new Map<number, Set<string>>();
-  for (const [key, count] of runs) {
-    const task = key.split('\u0000')[0];
-    if (!tasksByCount.has(count)) tasksByCount.set(count, new Set());
-    tasksByCount.get(count)!.add(task);
-  }
-  const counts = [...tasksByCount.keys()].sort((a, b) => b - a);
-  if (counts.length === 1) return `Every task ran ${counts[0]} time(s) per configuration (${results.length} runs).`;
-  return `Runs per task and configuration (${results.length} runs): ${counts.map((count) => `${count}× ${[...tasksByCount.get(count)!].sort().join(', ')}`).join('; ')}.`;
+  const summaries = summarize(results);
+  // The per-task cells say how often each task ran in each configuration (a partial run shows as such).
+  return `${summaryTable(summaries)}\n\nPassed of runs, per task and configuration (${results.length} runs in all):\n\n${textTable(taskRows(summaries))}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

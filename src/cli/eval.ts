@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { EvalModel, EvalPreset, EvalResult, EvalRun } from '../lib/evals/run-eval';
 import { modelName, runEval, runId } from '../lib/evals/run-eval';
-import { summarize, summaryTable } from '../lib/evals/eval-summary';
+import { summarize, summaryTable, taskRows, textTable } from '../lib/evals/eval-summary';
 import { parseResults, resultLine } from '../lib/evals/results-file';
 import { EvalTaskError } from '../lib/evals/eval-task';
 import type { Protocol } from '../lib/harness/settings';
@@ -113,7 +113,8 @@ async function main(): Promise<number> {
   await Promise.all(Array.from({ length: Math.min(options.parallel, Math.max(1, plan.length)) }, worker));
   const wanted = new Set(plan.map((run) => run.task.id).concat(tasks.map((task) => task.id)));
   const shown = results.filter((result) => wanted.has(result.task));
-  process.stdout.write(`${summaryTable(summarize(shown))}\n`);
+  const summaries = summarize(shown);
+  process.stdout.write(`${summaryTable(summaries)}\n\n${textTable(taskRows(summaries))}\n`);
   process.stdout.write(`${JSON.stringify({ tasks: tasks.length, results: shown })}\n`);
   return 0;
 }

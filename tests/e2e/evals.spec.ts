@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect, openFresh, test } from './fixtures';
 import { parseResults } from '../../src/lib/evals/results-file';
-import { summarize, summaryRows } from '../../src/lib/evals/eval-summary';
+import { summarize, summaryRows, taskRows } from '../../src/lib/evals/eval-summary';
 
 const chosen = ['Patch one line', 'Edit markup (HTML through the XML form)', 'Refuse an unsafe request'];
 
@@ -58,5 +58,8 @@ test('O2 a results.jsonl from npm run eval shows in the page as the same table',
   await expect(table.getByRole('row')).toHaveCount(expected.length);
   const cells = await table.getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
   expect(cells).toEqual(expected);
+  // Per task: the same rows as the headless runner prints under its table.
+  const perTask = await evals.getByRole('table', { name: 'Eval tasks' }).getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  expect(perTask).toEqual(taskRows(summarize(parseResults(file).results)));
   await page.screenshot({ path: 'test-results/screenshots/evals-imported.png', fullPage: true });
 });

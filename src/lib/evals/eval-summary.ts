@@ -89,8 +89,22 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
   return [header, ...rows];
 }
 
-export function summaryTable(summaries: readonly ConfigurationSummary[]): string {
-  const rows = summaryRows(summaries);
+/**
+ * Which tasks each configuration gets done: a row per task, a column per configuration, cells
+ * "passed/runs" ("–" where it did not run). Answers "my kind of task", which a pass rate hides.
+ */
+export function taskRows(summaries: readonly ConfigurationSummary[]): string[][] {
+  const tasks = [...new Set(summaries.flatMap((summary) => Object.keys(summary.byTask)))].sort();
+  const header = ['task', ...summaries.map((summary) => summary.key)];
+  return [header, ...tasks.map((task) => [task, ...summaries.map((summary) => (summary.byTask[task] ? `${summary.byTask[task].passed}/${summary.byTask[task].runs}` : '–'))])];
+}
+
+/** Rows of cells as aligned text columns. */
+export function textTable(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+}
+
+export function summaryTable(summaries: readonly ConfigurationSummary[]): string {
+  return textTable(summaryRows(summaries));
 }

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseResults } from '../../../src/lib/evals/results-file';
 import { runEval } from '../../../src/lib/evals/run-eval';
-import { summarize, summaryTable } from '../../../src/lib/evals/eval-summary';
+import { summarize, summaryTable, taskRows, textTable } from '../../../src/lib/evals/eval-summary';
 import { loadEvals } from '../../../src/cli/load-evals';
 import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
@@ -46,7 +46,28 @@ describe('O2 npm run eval', () => {
     expect(last.results).toHaveLength(8);
     expect(run.stdout).toContain(summaryTable(summarize(results)).split('\n')[0]);
     expect(run.stdout).toMatch(/reference\s+text\s+default\s+4\/4\s+100%/);
+    // Per task, per configuration: which tasks each one got done.
+    expect(run.stdout).toContain(textTable(taskRows(summarize(results))));
+    expect(taskRows(summarize(results))).toEqual([
+      ['task', 'reference · text · default', 'noop · text · default'],
+      ['edit-markup', '2/2', '0/2'],
+      ['patch-one-line', '2/2', '0/2'],
+    ]);
     expect(run.stderr).toMatch(/\[8\/8\]/);
+  });
+
+  it('O2 the per-task table marks a task a configuration did not run, instead of counting it as failed', () => {
+    const base = { tags: [], preset: 'default', repeat: 1, outcome: 'final' as const, outcomeDetail: '', steps: 1, promptTokens: 1, outputTokens: 1, seconds: 1, parseRate: 1, formatErrors: 0, checkExitCode: 0, checkOutput: '' };
+    const results = [
+      { ...base, runId: 'a|m|text|default|1', task: 'a', model: 'm', protocol: 'text' as const, passed: true },
+      { ...base, runId: 'b|m|text|default|1', task: 'b', model: 'm', protocol: 'text' as const, passed: false },
+      { ...base, runId: 'a|n|text|default|1', task: 'a', model: 'n', protocol: 'text' as const, passed: false },
+    ];
+    expect(taskRows(summarize(results))).toEqual([
+      ['task', 'm · text · default', 'n · text · default'],
+      ['a', '1/1', '0/1'],
+      ['b', '0/1', '–'],
+    ]);
   });
 
   it('O2 a suite killed mid-run resumes without repeating finished runs', async () => {
