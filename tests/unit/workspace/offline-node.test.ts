@@ -123,6 +123,11 @@ describe('node in the offline shell (QuickJS)', () => {
     expect((await workspace.exec('ls /tmp')).stdout).not.toContain('escape.txt');
     const dotdot = await workspace.exec(`node -e "require('fs').writeFileSync('../../etc/evil', 'x')"`);
     expect(dotdot.stderr).toContain('EACCES');
+    // A write that cannot land (a file where a folder should be) is said, and the rest still lands.
+    const blocked = await workspace.exec(`node -e "const fs = require('fs'); fs.writeFileSync('data.json/inner.txt', 'x'); fs.writeFileSync('ok.txt', 'fine')"`);
+    expect(blocked.exitCode).toBe(1);
+    expect(blocked.stderr).toContain('could not write /workspace/data.json/inner.txt');
+    expect(await workspace.readFile('ok.txt')).toBe('fine');
   });
 
   it('L3 an agent on the offline shell can use the tests as its done-check', async () => {

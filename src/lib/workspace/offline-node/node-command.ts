@@ -26,16 +26,29 @@ async function snapshotFiles(fs: IFileSystem, root: string): Promise<Map<string,
   return files;
 }
 
-/** The program's writes, applied to the shell's filesystem after it ends (nothing else runs meanwhile). */
-async function applyChanges(fs: IFileSystem, changes: FileChanges): Promise<void> {
-  for (const dir of changes.dirs) await fs.mkdir(dir, { recursive: true });
-  for (const [path, text] of changes.files) {
-    if (text === null) await fs.rm(path, { force: true });
-    else {
-      await fs.mkdir(path.slice(0, path.lastIndexOf('/')) || '/', { recursive: true });
-      await fs.writeFile(path, text);
+/**
+ * The program's writes, applied to the shell's filesystem after it ends (nothing else runs
+ * meanwhile). One that cannot be made (a file where a folder should be) is said, not thrown.
+ */
+async function applyChanges(fs: IFileSystem, changes: FileChanges): Promise<string> {
+  let problems = '';
+  const attempt = async (path: string, action: () => Promise<void>) => {
+    try {
+      await action();
+    } catch (error) {
+      problems += `node: could not write ${path}: ${(error as Error).message}\n`;
     }
+  };
+  for (const dir of changes.dirs) await attempt(dir, () => fs.mkdir(dir, { recursive: true }));
+  for (const [path, text] of changes.files) {
+    if (text === null) await attempt(path, () => fs.rm(path, { force: true }));
+    else
+      await attempt(path, async () => {
+        await fs.mkdir(path.slice(0, path.lastIndexOf('/')) || '/', { recursive: true });
+        await fs.writeFile(path, text);
+      });
   }
+  return problems;
 }
 
 function absolute(cwd: string, path: string): string {
@@ -53,8 +66,8 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
     const budget = Math.min(deadlineMs, context.limits.maxExecutionTimeMs || deadlineMs);
     const base = { files, env, cwd: context.cwd, deadlineMs: budget, signal: context.signal, root: options.root };
     const finish = async (result: RunResult) => {
-      await applyChanges(context.fs, result.changes);
-      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+      const problems = await applyChanges(context.fs, result.changes);
+      return { stdout: result.stdout, stderr: result.stderr + problems, exitCode: problems && !result.exitCode ? 1 : result.exitCode };
     };
     if (['-e', '--eval', '-p', '--print'].includes(args[0])) {
       // Like node: CommonJS unless the code uses import/export.
@@ -78,9 +91,8 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
           continue;
         }
         const result = await runModule({ ...base, deadlineMs: Math.max(1, budget - (Date.now() - started)), entry: file, argv: ['node', file] });
-        await applyChanges(context.fs, result.changes);
         stdout += result.stdout;
-        stderr += result.stderr;
+        stderr += result.stderr + (await applyChanges(context.fs, result.changes));
         if (result.tests) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result.tests[key];
         if (result.exitCode !== 0 && !result.tests?.fail) failedFiles++;
         if (result.timedOut) break;
