@@ -128,6 +128,12 @@ describe('node in the offline shell (QuickJS)', () => {
     expect(blocked.exitCode).toBe(1);
     expect(blocked.stderr).toContain('could not write /workspace/data.json/inner.txt');
     expect(await workspace.readFile('ok.txt')).toBe('fine');
+    // Bounded: a loop that writes without end gets ENOSPC instead of filling the host's memory.
+    const flood = await workspace.exec(`node -e "const fs = require('fs'); const chunk = 'x'.repeat(1024 * 1024); try { for (let i = 0; i < 1000; i++) fs.writeFileSync('flood.txt', chunk, { flag: 'a' }); } catch (e) { console.log(e.code); }"`);
+    expect(flood.stdout, flood.stderr).toBe('ENOSPC\n');
+    // …while a long log written line by line is not mistaken for one.
+    const log = await workspace.exec(`node -e "const fs = require('fs'); for (let i = 0; i < 5000; i++) fs.appendFileSync('log.txt', 'line ' + i + ' ' + 'y'.repeat(200) + '\\n'); console.log(fs.readFileSync('log.txt', 'utf8').split('\\n').length)"`);
+    expect(log.stdout, log.stderr).toBe('5001\n');
   });
 
   it('L3 an agent on the offline shell can use the tests as its done-check', async () => {

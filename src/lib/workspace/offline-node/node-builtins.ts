@@ -89,7 +89,7 @@ export const nodeApiSource = String.raw`
       const target = absolute(p);
       if (isDir(target)) throw error('EISDIR', 'illegal operation on a directory, open', target);
       const reason = globalThis.__fileWrite(target, String(data), options && options.flag === 'a' ? 1 : 0);
-      if (reason) throw error('EACCES', reason, target);
+      if (reason) throw error(reason.slice(0, reason.indexOf(':')), reason.slice(reason.indexOf(':') + 2), target);
       paths().add(target);
     },
     appendFileSync(p, data) { fs.writeFileSync(p, data, { flag: 'a' }); },
@@ -119,7 +119,8 @@ export const nodeApiSource = String.raw`
     unlinkSync(p) {
       const target = absolute(p);
       if (!paths().has(target)) throw error('ENOENT', 'no such file or directory, unlink', target);
-      globalThis.__fileRemove(target);
+      const reason = globalThis.__fileRemove(target);
+      if (reason) throw error(reason.slice(0, reason.indexOf(':')), reason.slice(reason.indexOf(':') + 2), target);
       paths().delete(target);
     },
     rmSync(p, options) {

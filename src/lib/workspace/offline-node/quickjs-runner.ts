@@ -45,6 +45,8 @@ export interface RunResult {
 }
 
 const unresolved = 'harness-unresolved:';
+/** What one run may write through `fs` (kept in the host until the run ends). */
+export const writeLimits = { files: 10_000, bytes: 64 * 1024 * 1024 };
 const builtins: Record<string, string> = { 'node:assert': assertSource, 'node:assert/strict': assertStrictSource, 'node:test': testSource, ...apiModules };
 const unsupported = new Set(['child_process', 'http', 'https', 'net', 'url', 'worker_threads', 'crypto', 'stream', 'zlib', 'readline', 'cluster', 'dgram', 'dns', 'tls', 'vm']);
 
@@ -100,6 +102,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     has: (path: string) => (path === options.entry && options.source !== undefined) || files.has(path),
   };
   const changes: FileChanges = { files: new Map(), dirs: new Set() };
+  let written = 0;
   const root = options.root ?? '/';
   const inside = (path: string) => root === '/' || path === root || path.startsWith(`${root}/`);
   const code = options.print ? `console.log(eval(${JSON.stringify(options.source ?? '')}))` : (options.source ?? files.get(options.entry) ?? '');
@@ -170,15 +173,21 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     define('__fileList', () => context.newString(JSON.stringify([...files.keys()])));
     define('__fileWrite', (path, text, append) => {
       const target = normalizeAbsolute(context.getString(path));
-      if (!inside(target)) return context.newString(`permission denied: the offline shell's node writes only inside ${root}`);
+      if (!inside(target)) return context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
       const value = (context.getNumber(append) ? (files.get(target) ?? '') : '') + context.getString(text);
+      // Bounded whatever the program does: its written files live in the host until it ends.
+      const before = changes.files.get(target)?.length ?? 0;
+      if (written - before + value.length > writeLimits.bytes || (!changes.files.has(target) && changes.files.size >= writeLimits.files)) {
+        return context.newString(`ENOSPC: no space left: the offline shell's node writes at most ${writeLimits.files} files and ${writeLimits.bytes / 1024 / 1024} MB per run`);
+      }
+      written += value.length - before;
       files.set(target, value);
       changes.files.set(target, value);
       return context.undefined;
     });
     define('__fileRemove', (path) => {
       const target = normalizeAbsolute(context.getString(path));
-      if (!inside(target)) return context.newString(`permission denied: the offline shell's node writes only inside ${root}`);
+      if (!inside(target)) return context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
       files.delete(target);
       changes.files.set(target, null);
       return context.undefined;
