@@ -161,6 +161,7 @@ test('L3 S4 D1 the done-check from Settings reports in the transcript; Reset cle
   await expect(transcript).toContainText('look at README.md');
   await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('button', { name: /^Ask a helper\./ })).toBeVisible();
   await page.getByRole('region', { name: 'Sessions' }).getByRole('button', { name: /^Ask a helper\./ }).click();
+  await expect(transcript).toContainText('The helper read it.');
   page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(transcript).not.toContainText('Ask a helper.');
