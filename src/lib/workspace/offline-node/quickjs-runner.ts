@@ -75,7 +75,7 @@ function dirname(path: string): string {
   return path.slice(0, path.lastIndexOf('/')) || '/';
 }
 
-export function resolveSpecifier(base: string, requested: string, files: Pick<Map<string, string>, "has">): string {
+export function resolveSpecifier(base: string, requested: string, files: Pick<Map<string, string>, 'has'>): string {
   const bare = requested.replace(/^node:/, '');
   if (`node:${bare}` in builtins) return `node:${bare}`;
   if (unsupported.has(bare)) throw new Error(`node:${bare} is not available in the offline shell's node (QuickJS sandbox: no processes or network)`);
