@@ -77,14 +77,15 @@ describe('node in the offline shell (QuickJS)', () => {
         'src/cycle-a.js': "exports.a = 1;\nconst b = require('./cycle-b');\nexports.sum = exports.a + b.b;\n",
         'src/cycle-b.js': "const a = require('./cycle-a');\nexports.b = 2;\nexports.sawA = a.a;\n",
         'test/price.test.js': "const test = require('node:test');\nconst assert = require('node:assert');\nconst { withTax } = require('../src/price');\ntest('adds tax', () => { assert.strictEqual(withTax(100), 120); });\ntest.describe === undefined || test.describe('group', () => test.it('deep', () => assert.deepStrictEqual({ a: [1] }, { a: [1] })));\n",
-        'esm.mjs': "import price, { withTax } from './src/price.js';\nconsole.log(withTax(10), price.where);\n",
+        'esm.mjs': "import price, { withTax } from './src/price.js';\nimport words from './src/words.js';\nconsole.log(withTax(10), price.where, words.class);\n",
+        'src/words.js': "exports.class = 'c';\nexports.new = 'n';\n",
       },
     });
     const tests = await workspace.exec('npm test');
     expect(tests.exitCode, tests.stdout + tests.stderr).toBe(0);
     expect(tests.stdout).toContain('ℹ pass 2');
     expect((await workspace.exec(`node -e "const c = require('./src/cycle-a'); console.log(c.sum, require('./src/cycle-b').sawA)"`)).stdout).toBe('3 1\n');
-    expect((await workspace.exec('node esm.mjs')).stdout).toBe('12 /workspace/src\n');
+    expect((await workspace.exec('node esm.mjs')).stdout).toBe('12 /workspace/src c\n');
     expect((await workspace.exec(`node -p "require('./src/price').withTax(50)"`)).stdout).toBe('60\n');
     const esmFromRequire = await workspace.exec(`node -e "require('./esm.mjs')"`);
     expect(esmFromRequire.exitCode).toBe(1);

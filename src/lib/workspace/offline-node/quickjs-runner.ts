@@ -57,6 +57,8 @@ export function isEsmSource(file: string, source: string): boolean {
   return /^[ \t]*(import[ \t]*[\w{*'"]|export[ \t{*])/m.test(source);
 }
 
+const reservedWords = 'default break case catch class const continue debugger delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval'.split(' ');
+
 /** An ES module face for a CommonJS file imported with `import`: its exports as default, plus the names it assigns. */
 function commonJsFacade(file: string, source: string): string {
   const names = new Set<string>();
@@ -66,7 +68,8 @@ function commonJsFacade(file: string, source: string): string {
     const name = /^\s*([A-Za-z_$][\w$]*)\s*(?::|$)/.exec(part)?.[1];
     if (name) names.add(name);
   }
-  names.delete('default');
+  // A property may be called `class` or `new`; a binding may not.
+  for (const word of reservedWords) names.delete(word);
   const named = names.size ? `export const { ${[...names].join(', ')} } = value;\n` : '';
   return `const value = globalThis.__requireFrom(${JSON.stringify(file)});\nexport default value;\n${named}`;
 }
