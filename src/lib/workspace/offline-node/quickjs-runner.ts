@@ -197,7 +197,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     });
     define('__mkdir', (path) => {
       const target = normalizeAbsolute(context.getString(path));
-      if (inside(target)) changes.dirs.add(target);
+      if (inside(target) && (changes.dirs.has(target) || changes.dirs.size < writeLimits.files)) changes.dirs.add(target);
       return context.undefined;
     });
     define('__isEsm', (file, source) => (isEsmSource(context.getString(file), context.getString(source)) ? context.true : context.false));
