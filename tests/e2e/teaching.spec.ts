@@ -113,6 +113,8 @@ test('U3 replay of an exported session with the network blocked: transcript, fil
   const sessions = other.getByRole('region', { name: 'Sessions' });
   await sessions.getByRole('button', { name: 'Replay Read the README, then write notes.' }).click();
   await stepTo(other, 1, 3);
+  // A replay only reads: the session cannot be reset under it.
+  await expect(other.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
   const transcript = other.getByRole('region', { name: 'Transcript' });
   const files = other.getByRole('region', { name: 'Files' });
   await expect(transcript).toContainText('README.md');

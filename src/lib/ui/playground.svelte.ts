@@ -320,7 +320,7 @@ export class Playground {
   /** S4: clears the open session's history and memory (its files stay). */
   async resetSession(): Promise<void> {
     // Not while another session is being opened: the reset would hit the one being left.
-    if (!this.session || this.runs.running || this.loading) return;
+    if (!this.session || this.runs.running || this.loading || this.teaching.replaying) return;
     const cleared = await this.library.reset(this.session);
     this.session.history = cleared.history;
     this.session.memory = cleared.memory;
