@@ -69,3 +69,31 @@ test('U2 with the demo model and no server, nothing is said about Ollama: the de
   await expect(page.getByRole('status', { name: 'Ollama found' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('T7 R4 while a link proposes another server, the old one is not checked: no false alarm flashes before the answer', async ({ page, ollama }) => {
+  const old = await ollama({ models: [{ name: 'other:1b', capabilities: ['completion'], contextLength: 4096 }] });
+  const proposed = await ollama();
+  await openFresh(page, presetUrl({ host: old.url }));
+  // With the demo model the page has looked for a server there: wait until it has finished.
+  await expect(page.getByRole('status', { name: 'Ollama found' })).toContainText(old.url);
+  const asked = () => old.requests.filter((request) => request.path === '/api/version' || request.path === '/api/tags').length;
+  const before = asked();
+  const url = presetUrl({ host: proposed.url, model: 'qwen2.5-coder:7b' });
+  await page.goto(url);
+  const dialog = page.getByRole('dialog', { name: 'Confirm link settings' });
+  await expect(dialog).toBeVisible();
+  // A person reads the dialog while the page finishes loading behind it.
+  await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status', { name: 'Ollama connection' })).toHaveText('Ollama 0.24.0');
+  // The model is on the proposed server; the old one, which lacks it, was never asked.
+  expect(asked()).toBe(before);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // Declining checks the server the person kept.
+  await page.goto(presetUrl({ host: old.url, model: 'qwen2.5-coder:7b' }));
+  await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
+  await page.getByRole('dialog', { name: 'Confirm link settings' }).getByRole('button', { name: 'Keep my settings' }).click();
+  await expect(page.getByRole('status', { name: 'Ollama connection' })).toHaveText('Ollama 0.24.0');
+  expect(asked()).toBe(before);
+});

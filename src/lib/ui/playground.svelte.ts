@@ -118,7 +118,9 @@ export class Playground {
     const interrupted = opened && this.wasInterrupted(opened.session, opened.events);
     if (opened && (interrupted || !sampleInUrl)) await this.show(opened.session, opened.events, opened.files);
     else await this.newSession(this.settings.sample, undefined, { demo: this.isDemo && !sampleInUrl });
-    this.checkConnection();
+    // A link that proposes another server is answered first: checking the old one meanwhile
+    // would flash its problems (say, a missing model) at a person about to leave it.
+    if (!this.linkProposal?.some((proposal) => proposal.key === 'host')) this.checkConnection();
   }
 
   /** The configured model's server; with the demo model, a quiet look for one to offer. */
@@ -147,12 +149,13 @@ export class Playground {
   async answerLinkProposal(apply: boolean): Promise<void> {
     const proposals = this.linkProposal ?? [];
     this.linkProposal = undefined;
-    if (!apply) return;
-    for (const proposal of proposals) {
-      if (proposal.key === 'host') this.settings.host = proposal.value;
-      if (proposal.key === 'approval') this.settings.approval = 'auto';
+    if (apply) {
+      for (const proposal of proposals) {
+        if (proposal.key === 'host') this.settings.host = proposal.value;
+        if (proposal.key === 'approval') this.settings.approval = 'auto';
+      }
+      await this.saveSettings();
     }
-    await this.saveSettings();
     this.checkConnection();
   }
 
