@@ -14,7 +14,10 @@ export interface Snapshot {
   files: FileMap;
 }
 
-export const fileTrailLimits = { kept: 20, files: 10_000, bytes: 32 * 1024 * 1024 };
+/** Snapshots kept per session: the first and the newest this many (the stores' `pruneSnapshots` rule). */
+export const snapshotsKept = 20;
+
+export const fileTrailLimits = { kept: snapshotsKept, files: 10_000, bytes: 32 * 1024 * 1024 };
 
 export class FileTrail {
   private readonly kept: Snapshot[] = [];

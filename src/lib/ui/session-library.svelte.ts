@@ -9,6 +9,7 @@ import type { Session, SessionSummary } from '../harness/session';
 import { resetSession } from '../harness/session';
 import type { FileMap } from '../workspace/workspace-files';
 import { canRename, hasSnapshots } from '../store/store-capabilities';
+import { snapshotsKept } from '../store/file-trail';
 import { exportTrajectory } from '../store/session-export';
 import type { Trajectory } from '../store/session-export';
 import { MemorySessionStore } from '../store/memory-session-store';
@@ -23,7 +24,6 @@ export interface OpenedSession {
  * Bounded growth: the first snapshot and this many of the newest are kept per session. Replay and
  * forks show a step's files only while a snapshot for it is kept; older steps say so.
  */
-export const snapshotsKept = 20;
 
 export class SessionLibrary {
   sessions = $state.raw<SessionSummary[]>([]);

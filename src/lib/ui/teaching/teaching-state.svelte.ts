@@ -12,6 +12,7 @@ import type { TeachingStep } from './step-index';
 import { teachingSteps } from './step-index';
 import type { Lesson } from './lessons';
 import type { Trajectory } from '../../store/session-export';
+import { snapshotsKept } from '../../store/file-trail';
 
 export interface ReplayView {
   transcript: TranscriptEntry[];
@@ -61,14 +62,14 @@ export class TeachingState {
 
   /** The step the teaching views show: the replayed one, the chosen one, or the newest. */
   current(): TeachingStep | undefined {
-    const number = this.shownNumber();
-    return number ? this.steps()[number - 1] : undefined;
+    const steps = this.steps();
+    const number = this.shownNumber(steps.length);
+    return number ? steps[number - 1] : undefined;
   }
 
-  /** The 1-based number of that step (0: none). A step chosen in a longer session that is no
-   * longer open falls back to the newest step of this one instead of showing nothing. */
-  shownNumber(): number {
-    const count = this.steps().length;
+  /** The 1-based number of that step (0: none), given how many steps there are. A step chosen in
+   * a longer session that is no longer open falls back to the newest step of this one. */
+  shownNumber(count = this.steps().length): number {
     return Math.min(this.replayStep ?? this.chosenStep ?? count, count);
   }
 
@@ -117,7 +118,7 @@ export class TeachingState {
     const changedAt = next ? next.filesChangedAt : Number.MAX_SAFE_INTEGER;
     const snapshot = await this.host.snapshotAt(session.id, items).catch(() => undefined);
     const files = exactFiles(snapshot, next ? changedAt : 0, !next);
-    this.view = { transcript: model.view(), steps: model.stepsView(), files: files ? { kind: 'exact' } : { kind: 'unknown', why: snapshot ? 'the snapshot of this step was pruned (the newest 20 are kept)' : 'no snapshot of the files was kept for this step (an import keeps only its final files)' } };
+    this.view = { transcript: model.view(), steps: model.stepsView(), files: files ? { kind: 'exact' } : { kind: 'unknown', why: snapshot ? `the snapshot of this step was pruned (the newest ${snapshotsKept} are kept)` : 'no snapshot of the files was kept for this step (an import keeps only its final files)' } };
     if (files) await this.host.showFiles(files);
   }
 

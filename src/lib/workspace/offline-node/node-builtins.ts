@@ -66,6 +66,8 @@ export const nodeApiSource = String.raw`
   path.posix = path;
 
   const error = (code, message, target) => Object.assign(new Error(code + ': ' + message + ", '" + target + "'"), { code, path: target });
+  // The host refuses with "CODE: message".
+  const refused = (reason, target) => error(reason.slice(0, reason.indexOf(':')), reason.slice(reason.indexOf(':') + 2), target);
   let listed;
   const paths = () => (listed ??= new Set(JSON.parse(globalThis.__fileList())));
   const madeDirs = new Set();
@@ -89,7 +91,7 @@ export const nodeApiSource = String.raw`
       const target = absolute(p);
       if (isDir(target)) throw error('EISDIR', 'illegal operation on a directory, open', target);
       const reason = globalThis.__fileWrite(target, String(data), options && options.flag === 'a' ? 1 : 0);
-      if (reason) throw error(reason.slice(0, reason.indexOf(':')), reason.slice(reason.indexOf(':') + 2), target);
+      if (reason) throw refused(reason, target);
       paths().add(target);
     },
     appendFileSync(p, data) { fs.writeFileSync(p, data, { flag: 'a' }); },
@@ -120,7 +122,7 @@ export const nodeApiSource = String.raw`
       const target = absolute(p);
       if (!paths().has(target)) throw error('ENOENT', 'no such file or directory, unlink', target);
       const reason = globalThis.__fileRemove(target);
-      if (reason) throw error(reason.slice(0, reason.indexOf(':')), reason.slice(reason.indexOf(':') + 2), target);
+      if (reason) throw refused(reason, target);
       paths().delete(target);
     },
     rmSync(p, options) {

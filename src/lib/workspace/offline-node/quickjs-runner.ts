@@ -165,18 +165,14 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     context.setProp(context.global, '__cwd', cwd);
     cwd.dispose();
     const define = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => context.setProp(context.global, name, hold(context.newFunction(name, fn)));
-    define('__fileRead', (path) => {
-      const text = files.get(context.getString(path));
-      return text === undefined ? context.undefined : context.newString(text);
-    });
-    define('__moduleSource', (path) => {
-      const text = modules.get(context.getString(path));
-      return text === undefined ? context.undefined : context.newString(text);
-    });
+    const textOrUndefined = (text: string | undefined) => (text === undefined ? context.undefined : context.newString(text));
+    const outsideRoot = () => context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
+    define('__fileRead', (path) => textOrUndefined(files.get(context.getString(path))));
+    define('__moduleSource', (path) => textOrUndefined(modules.get(context.getString(path))));
     define('__fileList', () => context.newString(JSON.stringify([...files.keys()])));
     define('__fileWrite', (path, text, append) => {
       const target = normalizeAbsolute(context.getString(path));
-      if (!inside(target)) return context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
+      if (!inside(target)) return outsideRoot();
       const value = (context.getNumber(append) ? (files.get(target) ?? '') : '') + context.getString(text);
       // Bounded whatever the program does: its written files live in the host until it ends.
       const before = changes.files.get(target)?.length ?? 0;
@@ -190,7 +186,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     });
     define('__fileRemove', (path) => {
       const target = normalizeAbsolute(context.getString(path));
-      if (!inside(target)) return context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
+      if (!inside(target)) return outsideRoot();
       files.delete(target);
       changes.files.set(target, null);
       return context.undefined;
