@@ -17,7 +17,10 @@ const steps = 500;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 function sourceFile(index: number): string {
-  return Array.from({ length: 180 }, (_, line) => `export function f${index}_${line}(value) { return value * ${line} + ${index}; } // line ${line}`).join('\n');
+  return Array.from(
+    { length: 180 },
+    (_, line) => `export function f${index}_${line}(value) { return value * ${line} + ${index}; } // line ${line}`,
+  ).join('\n');
 }
 
 function projectFiles(): Record<string, string> {
@@ -31,14 +34,31 @@ function script(): ScriptedReply[] {
   const replies: ScriptedReply[] = [];
   for (let step = 0; step < steps - 1; step++) {
     const file = `src/module${step % 40}.js`;
-    const call = (name: string, args: Record<string, unknown>) => ({ text: `Looking at step ${step}.\n<tool>${JSON.stringify({ name, args })}</tool>` });
+    const call = (name: string, args: Record<string, unknown>) => ({
+      text: `Looking at step ${step}.\n<tool>${JSON.stringify({ name, args })}</tool>`,
+    });
     switch (step % 6) {
-      case 0: replies.push(call('read_file', { path: file, start: 1 + (step % 20), end: 120 + (step % 20) })); break;
-      case 1: replies.push(call('search', { pattern: `f${step % 40}_1`, path: 'src' })); break;
-      case 2: replies.push(call('list_files', { path: step % 12 === 2 ? '.' : 'src' })); break;
-      case 3: replies.push(call('run_shell', { command: `grep -c value ${file} && wc -l ${file}` })); break;
-      case 4: replies.push({ text: `<tool name="write_file" path="notes/step${step}.md"><content>${'note line\n'.repeat(30)}</content></tool>` }); break;
-      default: replies.push({ text: `<tool name="patch_file" path="${file}"><old_text>// line ${step % 180}\n</old_text><new_text>// line ${step % 180} (step ${step})\n</new_text></tool>` });
+      case 0:
+        replies.push(call('read_file', { path: file, start: 1 + (step % 20), end: 120 + (step % 20) }));
+        break;
+      case 1:
+        replies.push(call('search', { pattern: `f${step % 40}_1`, path: 'src' }));
+        break;
+      case 2:
+        replies.push(call('list_files', { path: step % 12 === 2 ? '.' : 'src' }));
+        break;
+      case 3:
+        replies.push(call('run_shell', { command: `grep -c value ${file} && wc -l ${file}` }));
+        break;
+      case 4:
+        replies.push({
+          text: `<tool name="write_file" path="notes/step${step}.md"><content>${'note line\n'.repeat(30)}</content></tool>`,
+        });
+        break;
+      default:
+        replies.push({
+          text: `<tool name="patch_file" path="${file}"><old_text>// line ${step % 180}\n</old_text><new_text>// line ${step % 180} (step ${step})\n</new_text></tool>`,
+        });
     }
   }
   replies.push({ text: '<final>benchmark done</final>' });
@@ -56,15 +76,17 @@ interface ToolClock {
 }
 
 function timed(workspace: Workspace, clock: ToolClock): Workspace {
-  const wrap = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    if (clock.inRun) return fn(...args);
-    const started = performance.now();
-    try {
-      return await fn(...args);
-    } finally {
-      clock.tool += performance.now() - started;
-    }
-  };
+  const wrap =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (clock.inRun) return fn(...args);
+      const started = performance.now();
+      try {
+        return await fn(...args);
+      } finally {
+        clock.tool += performance.now() - started;
+      }
+    };
   return {
     describe: () => workspace.describe(),
     readFile: wrap((path: string) => workspace.readFile(path)),
@@ -100,12 +122,18 @@ async function once(): Promise<number[]> {
     store: new MemorySessionStore(),
     onEvent: (event) => {
       if (event.type === 'tool.started') Object.assign(clock, { inRun: true, runStarted: performance.now() });
-      if (event.type === 'tool.finished') Object.assign(clock, { inRun: false, tool: clock.tool + performance.now() - clock.runStarted });
+      if (event.type === 'tool.finished')
+        Object.assign(clock, { inRun: false, tool: clock.tool + performance.now() - clock.runStarted });
     },
-    settings: defaultSettings({ protocol: 'text', approval: 'auto', limits: { maxSteps: 0, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 } }),
+    settings: defaultSettings({
+      protocol: 'text',
+      approval: 'auto',
+      limits: { maxSteps: 0, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 },
+    }),
   });
   const result = await agent.run('benchmark the harness');
-  if (result.outcome.kind !== 'final' || result.steps !== steps) throw new Error(`benchmark session failed: ${JSON.stringify(result.outcome)} after ${result.steps} steps`);
+  if (result.outcome.kind !== 'final' || result.steps !== steps)
+    throw new Error(`benchmark session failed: ${JSON.stringify(result.outcome)} after ${result.steps} steps`);
   const overhead: number[] = [];
   for (let step = 0; step + 1 < starts.length; step++) {
     const between = starts[step + 1] - starts[step];
@@ -118,7 +146,8 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 await once(); // warm-up: JIT and caches, not measured
 const all: number[][] = [];
@@ -130,4 +159,6 @@ const p50 = median(perStep);
 const p95 = percentile(perStep, 0.95);
 const ratio = late / early;
 const verdict = p50 <= 1 && ratio <= 2 ? 'within targets' : 'OVER TARGET';
-console.log(`harness overhead (${verdict}; ${runs} runs of ${steps} steps; targets p50<=1ms, ratio<=2): steps=${steps} p50_ms=${p50.toFixed(3)} p95_ms=${p95.toFixed(3)} overhead_ratio=${ratio.toFixed(2)}`);
+console.log(
+  `harness overhead (${verdict}; ${runs} runs of ${steps} steps; targets p50<=1ms, ratio<=2): steps=${steps} p50_ms=${p50.toFixed(3)} p95_ms=${p95.toFixed(3)} overhead_ratio=${ratio.toFixed(2)}`,
+);

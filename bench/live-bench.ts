@@ -48,11 +48,33 @@ async function speed(model: string) {
 async function cacheEffect(model: string) {
   const system = `Bench ${Date.now()}. ${Array.from({ length: 400 }, (_, index) => `rule${index}`).join(' ')}`;
   const post = async (messages: { role: string; content: string }[]) =>
-    (await (await fetch(`${host}/api/chat`, { method: 'POST', body: JSON.stringify({ model, messages, stream: false, options: { num_ctx: 4096, num_predict: 8, temperature: 0 } }) })).json()) as Record<string, unknown>;
-  const first = [{ role: 'system', content: system }, { role: 'user', content: 'One word.' }];
+    (await (
+      await fetch(`${host}/api/chat`, {
+        method: 'POST',
+        body: JSON.stringify({
+          model,
+          messages,
+          stream: false,
+          options: { num_ctx: 4096, num_predict: 8, temperature: 0 },
+        }),
+      })
+    ).json()) as Record<string, unknown>;
+  const first = [
+    { role: 'system', content: system },
+    { role: 'user', content: 'One word.' },
+  ];
   const cold = await post(first);
-  const warm = await post([...first, { role: 'assistant', content: (cold.message as { content: string }).content }, { role: 'user', content: 'Another.' }]);
-  return { coldTokens: cold.prompt_eval_count as number, coldMs: (cold.prompt_eval_duration as number) / 1e6, extendedTokens: warm.prompt_eval_count as number, extendedMs: (warm.prompt_eval_duration as number) / 1e6 };
+  const warm = await post([
+    ...first,
+    { role: 'assistant', content: (cold.message as { content: string }).content },
+    { role: 'user', content: 'Another.' },
+  ]);
+  return {
+    coldTokens: cold.prompt_eval_count as number,
+    coldMs: (cold.prompt_eval_duration as number) / 1e6,
+    extendedTokens: warm.prompt_eval_count as number,
+    extendedMs: (warm.prompt_eval_duration as number) / 1e6,
+  };
 }
 
 async function parseRate(model: string, protocol: Protocol) {
@@ -67,8 +89,20 @@ async function parseRate(model: string, protocol: Protocol) {
       workspace: new MemoryWorkspace({ files: sample.files }),
       store: new MemorySessionStore(),
       analyzeShell: analyzeShellCommand,
-      settings: defaultSettings({ protocol, approval: 'auto', options: { numCtx: 4096, numPredict: 160, temperature: 0.2 }, limits: { maxSteps: 6, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 0, maxFailedSteps: 0 } }),
-      retryPolicy: { maxAttempts: 2, baseDelayMs: 500, maxDelayMs: 2000, overloadsBeforeFallback: 9, maxNumPredict: 320, maxContinuations: 0 },
+      settings: defaultSettings({
+        protocol,
+        approval: 'auto',
+        options: { numCtx: 4096, numPredict: 160, temperature: 0.2 },
+        limits: { maxSteps: 6, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 0, maxFailedSteps: 0 },
+      }),
+      retryPolicy: {
+        maxAttempts: 2,
+        baseDelayMs: 500,
+        maxDelayMs: 2000,
+        overloadsBeforeFallback: 9,
+        maxNumPredict: 320,
+        maxContinuations: 0,
+      },
       onEvent: (event) => events.push(event),
     });
     await agent.run(sample.task);
@@ -83,21 +117,34 @@ async function parseRate(model: string, protocol: Protocol) {
 
 async function main() {
   const version = ((await (await fetch(`${host}/api/version`)).json()) as { version: string }).version;
-  const tags = ((await (await fetch(`${host}/api/tags`)).json()) as { models: { name: string }[] }).models.map((entry) => entry.name);
-  const report: Record<string, unknown> = { ollama: version, host, date: new Date().toISOString().slice(0, 10), models: {} };
+  const tags = ((await (await fetch(`${host}/api/tags`)).json()) as { models: { name: string }[] }).models.map(
+    (entry) => entry.name,
+  );
+  const report: Record<string, unknown> = {
+    ollama: version,
+    host,
+    date: new Date().toISOString().slice(0, 10),
+    models: {},
+  };
   console.log(`Ollama ${version} at ${host}; models: ${tags.join(', ')}`);
   for (const model of tags) {
     const info = await client.describe(model);
     const tools = 'capabilities' in info && info.capabilities.includes('tools');
     const protocols: Protocol[] = tools ? ['text', 'constrained', 'native'] : ['text', 'constrained'];
     const entry: Record<string, unknown> = { ...(await speed(model)), cache: await cacheEffect(model), parse: {} };
-    console.log(`${model}: time to first token ${(entry.ttftMs as number).toFixed(0)} ms, ${(entry.tokensPerSecond as number).toFixed(1)} tokens/s`);
+    console.log(
+      `${model}: time to first token ${(entry.ttftMs as number).toFixed(0)} ms, ${(entry.tokensPerSecond as number).toFixed(1)} tokens/s`,
+    );
     const cache = entry.cache as Awaited<ReturnType<typeof cacheEffect>>;
-    console.log(`${model}: prompt eval cold ${cache.coldTokens} tokens in ${cache.coldMs.toFixed(0)} ms; extended by one step ${cache.extendedTokens} tokens in ${cache.extendedMs.toFixed(0)} ms`);
+    console.log(
+      `${model}: prompt eval cold ${cache.coldTokens} tokens in ${cache.coldMs.toFixed(0)} ms; extended by one step ${cache.extendedTokens} tokens in ${cache.extendedMs.toFixed(0)} ms`,
+    );
     for (const protocol of protocols) {
       const rate = await parseRate(model, protocol);
       (entry.parse as Record<string, unknown>)[protocol] = rate;
-      console.log(`${model}: ${protocol} protocol: ${rate.parsed}/${rate.steps} replies parsed (${(rate.rate * 100).toFixed(0)}%)`);
+      console.log(
+        `${model}: ${protocol} protocol: ${rate.parsed}/${rate.steps} replies parsed (${(rate.rate * 100).toFixed(0)}%)`,
+      );
     }
     if (!tools) console.log(`${model}: native protocol: not measured (the model does not list the "tools" capability)`);
     (report.models as Record<string, unknown>)[model] = entry;

@@ -9,7 +9,14 @@ import { devServer } from '../tests/e2e/dev-server';
 test('store benchmark', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto(devServer);
-  const result: { appendP50At1k: number; appendP50At10k: number; appendSpreadAt10k: { p10: number; p90: number }; resumeMsAt1k: number; resumeSpreadAt1k: { p10: number; p90: number }; resumeMsPerThousandAt10k: number } = await page.evaluate(async (url) => {
+  const result: {
+    appendP50At1k: number;
+    appendP50At10k: number;
+    appendSpreadAt10k: { p10: number; p90: number };
+    resumeMsAt1k: number;
+    resumeSpreadAt1k: { p10: number; p90: number };
+    resumeMsPerThousandAt10k: number;
+  } = await page.evaluate(async (url) => {
     // The dev server transforms the TypeScript module on request; the path is a URL, not an import.
     const module = await import(/* @vite-ignore */ url);
     return module.runStoreBench();

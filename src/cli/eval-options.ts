@@ -52,11 +52,16 @@ Options:
 An existing results.jsonl in --out is resumed: finished runs are not repeated. The last line of
 stdout is one JSON object: {"tasks": N, "results": [...]}.`;
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 function whole(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
   return Number(value);
 }
 
@@ -90,9 +95,12 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     throw new UsageError((error as Error).message);
   }
   const protocols = list(values.protocols ?? 'text');
-  for (const protocol of protocols) if (!['text', 'native', 'constrained'].includes(protocol)) throw new UsageError(`--protocols takes text, native and constrained, got "${protocol}"`);
+  for (const protocol of protocols)
+    if (!['text', 'native', 'constrained'].includes(protocol))
+      throw new UsageError(`--protocols takes text, native and constrained, got "${protocol}"`);
   const workspace = values.workspace ?? 'offline';
-  if (workspace !== 'offline' && workspace !== 'directory') throw new UsageError(`--workspace must be offline or directory, got "${workspace}"`);
+  if (workspace !== 'offline' && workspace !== 'directory')
+    throw new UsageError(`--workspace must be offline or directory, got "${workspace}"`);
   const host = values.host ?? 'http://127.0.0.1:11434';
   if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--host must be an http(s) URL, got "${host}"`);
   const options: EvalOptions = {
@@ -115,6 +123,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     retryCrashed: values['retry-crashed'] ?? false,
     help: values.help ?? false,
   };
-  if (!options.help && options.models.length === 0 && !options.reference && !options.noop) throw new UsageError('give --models a,b and/or --reference and/or --noop');
+  if (!options.help && options.models.length === 0 && !options.reference && !options.noop)
+    throw new UsageError('give --models a,b and/or --reference and/or --noop');
   return options;
 }

@@ -35,7 +35,10 @@ function loadPreset(spec: string): EvalPreset {
     throw new UsageError(`--presets: ${spec} is not a readable JSON preset (${(error as Error).message})`);
   }
   const sections = value.sections;
-  if (!sections || typeof sections !== 'object' || Object.values(sections).some((text) => typeof text !== 'string')) throw new UsageError(`--presets: ${spec} has no "sections" object of templates (export one from the page's inspector)`);
+  if (!sections || typeof sections !== 'object' || Object.values(sections).some((text) => typeof text !== 'string'))
+    throw new UsageError(
+      `--presets: ${spec} has no "sections" object of templates (export one from the page's inspector)`,
+    );
   return { name: path.basename(spec).replace(/\.json$/, ''), sections: sections as Record<string, string> };
 }
 
@@ -50,8 +53,11 @@ async function models(options: EvalOptions): Promise<{ model: EvalModel; protoco
   for (const name of options.models) {
     const info = await client.describe(name);
     if (!('capabilities' in info)) throw new UsageError(info.message);
-    const protocols = options.protocols.filter((protocol) => protocol !== 'native' || info.capabilities.includes('tools'));
-    if (protocols.length < options.protocols.length) log(`note: ${name} does not list "tools": the native protocol is not run for it`);
+    const protocols = options.protocols.filter(
+      (protocol) => protocol !== 'native' || info.capabilities.includes('tools'),
+    );
+    if (protocols.length < options.protocols.length)
+      log(`note: ${name} does not list "tools": the native protocol is not run for it`);
     chosen.push({ model: { kind: 'ollama', name, client }, protocols });
   }
   return chosen;
@@ -71,13 +77,17 @@ async function main(): Promise<number> {
     return 0;
   }
   const tasks = loadEvals(options.suite).filter((task) => !options.tasks || options.tasks.includes(task.id));
-  if (tasks.length === 0) throw new UsageError(`no task of ${options.suite} matches --tasks ${options.tasks?.join(',')}`);
-  for (const task of tasks) if (task.ignored) log(`warning: eval task "${task.id}": ignored unknown field(s) ${task.ignored.join(', ')}`);
+  if (tasks.length === 0)
+    throw new UsageError(`no task of ${options.suite} matches --tasks ${options.tasks?.join(',')}`);
+  for (const task of tasks)
+    if (task.ignored) log(`warning: eval task "${task.id}": ignored unknown field(s) ${task.ignored.join(', ')}`);
   const presets = options.presets.map(loadPreset);
   const configurations = await models(options);
   mkdirSync(path.join(options.out, 'sessions'), { recursive: true });
   const resultsFile = path.join(options.out, 'results.jsonl');
-  const previous = existsSync(resultsFile) ? parseResults(readFileSync(resultsFile, 'utf8')) : { results: [], skipped: [] };
+  const previous = existsSync(resultsFile)
+    ? parseResults(readFileSync(resultsFile, 'utf8'))
+    : { results: [], skipped: [] };
   for (const line of previous.skipped) log(`resume: skipped a torn line (${line})`);
   const kept = previous.results.filter((result) => !(options.retryCrashed && result.crashed));
   const done = new Set(kept.map((result) => result.runId));
@@ -88,10 +98,25 @@ async function main(): Promise<number> {
         for (const preset of presets)
           for (let repeat = 1; repeat <= options.repeat; repeat++) {
             if (done.has(runId(task.id, modelName(model), protocol, preset.name, repeat))) continue;
-            plan.push({ task, model, protocol, preset, repeat, workspace: (files) => workspaceFor(options.workspace, files), analyzeShell: analyzeShellCommand, maxSteps: options.maxSteps, maxSeconds: options.maxSeconds, numPredict: options.numPredict, ...(options.numCtx ? { numCtx: options.numCtx } : {}) });
+            plan.push({
+              task,
+              model,
+              protocol,
+              preset,
+              repeat,
+              workspace: (files) => workspaceFor(options.workspace, files),
+              analyzeShell: analyzeShellCommand,
+              maxSteps: options.maxSteps,
+              maxSeconds: options.maxSeconds,
+              numPredict: options.numPredict,
+              ...(options.numCtx ? { numCtx: options.numCtx } : {}),
+            });
           }
-  log(`eval: ${tasks.length} tasks, ${plan.length} runs to do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ${options.parallel} at a time; results in ${resultsFile}`);
-  if (options.retryCrashed && kept.length < previous.results.length) writeFileSync(resultsFile, kept.map(resultLine).join(''));
+  log(
+    `eval: ${tasks.length} tasks, ${plan.length} runs to do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ${options.parallel} at a time; results in ${resultsFile}`,
+  );
+  if (options.retryCrashed && kept.length < previous.results.length)
+    writeFileSync(resultsFile, kept.map(resultLine).join(''));
   const results: EvalResult[] = [...kept];
   let next = 0;
   let finished = 0;
@@ -101,13 +126,24 @@ async function main(): Promise<number> {
       const { result, session, events, files, snapshots } = await runEval(run);
       if (session) {
         const file = path.join(options.out, 'sessions', `${result.runId.replace(/[^\w.-]+/g, '_')}.session.json`);
-        writeFileSync(file, exportTrajectory({ session, events, tasks: [], files: files ?? {}, ...(snapshots?.length ? { snapshots } : {}) }));
+        writeFileSync(
+          file,
+          exportTrajectory({
+            session,
+            events,
+            tasks: [],
+            files: files ?? {},
+            ...(snapshots?.length ? { snapshots } : {}),
+          }),
+        );
         result.session = path.relative(options.out, file);
       }
       appendFileSync(resultsFile, resultLine(result));
       results.push(result);
       finished++;
-      log(`[${finished}/${plan.length}] ${result.task} · ${result.model} · ${result.protocol} · ${result.preset} #${result.repeat} → ${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} (${result.outcome}, ${result.steps} steps, ${result.seconds.toFixed(1)} s)`);
+      log(
+        `[${finished}/${plan.length}] ${result.task} · ${result.model} · ${result.protocol} · ${result.preset} #${result.repeat} → ${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} (${result.outcome}, ${result.steps} steps, ${result.seconds.toFixed(1)} s)`,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.parallel, Math.max(1, plan.length)) }, worker));

@@ -40,7 +40,13 @@ export function exitCodeFor(outcome: Outcome): number {
     case 'aborted':
       return exitCodes.aborted;
     case 'limit':
-      return { steps: exitCodes.limitSteps, tokens: exitCodes.limitTokens, time: exitCodes.limitTime, format_errors: exitCodes.limitFormatErrors, failed_steps: exitCodes.limitFailedSteps }[outcome.limit];
+      return {
+        steps: exitCodes.limitSteps,
+        tokens: exitCodes.limitTokens,
+        time: exitCodes.limitTime,
+        format_errors: exitCodes.limitFormatErrors,
+        failed_steps: exitCodes.limitFailedSteps,
+      }[outcome.limit];
     case 'error':
       switch (outcome.error.kind) {
         case 'unreachable':

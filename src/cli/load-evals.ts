@@ -12,7 +12,10 @@ function readTree(task: string, root: string, prefix = ''): FileMap {
     const relative = prefix ? `${prefix}/${name}` : name;
     const full = path.join(root, relative);
     const stat = lstatSync(full);
-    if (stat.isSymbolicLink()) throw new EvalTaskError(`eval task "${task}": workspace/${relative} is a symbolic link; a task's workspace holds plain files and folders only`);
+    if (stat.isSymbolicLink())
+      throw new EvalTaskError(
+        `eval task "${task}": workspace/${relative} is a symbolic link; a task's workspace holds plain files and folders only`,
+      );
     if (stat.isDirectory()) Object.assign(files, readTree(task, root, relative));
     else if (stat.isFile()) files[relative] = readFileSync(full, 'utf8');
   }
@@ -23,12 +26,15 @@ function readJson(file: string, task: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new EvalTaskError(`eval task "${task}": ${path.basename(file)} is not valid JSON (${(error as Error).message})`);
+    throw new EvalTaskError(
+      `eval task "${task}": ${path.basename(file)} is not valid JSON (${(error as Error).message})`,
+    );
   }
 }
 
 export function loadEvals(directory: string): EvalTask[] {
-  if (!existsSync(directory) || !statSync(directory).isDirectory()) throw new EvalTaskError(`no eval suite at ${directory} (a folder of task folders)`);
+  if (!existsSync(directory) || !statSync(directory).isDirectory())
+    throw new EvalTaskError(`no eval suite at ${directory} (a folder of task folders)`);
   const tasks = readdirSync(directory)
     .filter((name) => existsSync(path.join(directory, name, 'task.json')))
     .sort()
@@ -36,9 +42,12 @@ export function loadEvals(directory: string): EvalTask[] {
       const folder = path.join(directory, name);
       const workspace = path.join(folder, 'workspace');
       const files = existsSync(workspace) ? readTree(name, workspace) : {};
-      const reference = existsSync(path.join(folder, 'reference.json')) ? readJson(path.join(folder, 'reference.json'), name) : undefined;
+      const reference = existsSync(path.join(folder, 'reference.json'))
+        ? readJson(path.join(folder, 'reference.json'), name)
+        : undefined;
       return evalTask(name, readJson(path.join(folder, 'task.json'), name), files, reference);
     });
-  if (tasks.length === 0) throw new EvalTaskError(`the eval suite at ${directory} has no task folders (each needs a task.json)`);
+  if (tasks.length === 0)
+    throw new EvalTaskError(`the eval suite at ${directory} has no task folders (each needs a task.json)`);
   return tasks;
 }

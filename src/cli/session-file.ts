@@ -11,11 +11,20 @@ import type { TaskStore } from '../lib/harness/tasks/task-types';
 import { exportTrajectory } from '../lib/store/session-export';
 import type { FileTrail } from '../lib/store/file-trail';
 
-export async function writeSessionFile(file: string, parts: { session: Session; store: SessionStore; tasks: TaskStore; trail: FileTrail }): Promise<string> {
+export async function writeSessionFile(
+  file: string,
+  parts: { session: Session; store: SessionStore; tasks: TaskStore; trail: FileTrail },
+): Promise<string> {
   const { session, store, tasks, trail } = parts;
   const files = await trail.files();
   const snapshots = trail.before(session.history.length);
-  const text = exportTrajectory({ session, events: await store.loadEvents(session.id), tasks: await tasks.list(), files: files ?? {}, ...(snapshots.length ? { snapshots } : {}) });
+  const text = exportTrajectory({
+    session,
+    events: await store.loadEvents(session.id),
+    tasks: await tasks.list(),
+    files: files ?? {},
+    ...(snapshots.length ? { snapshots } : {}),
+  });
   writeFileSync(file, text);
   const size = `${(text.length / 1024).toFixed(0)} KB`;
   return files

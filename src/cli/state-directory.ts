@@ -15,6 +15,10 @@ export function stateRoot(): string {
 /** One folder per workspace, named so a person can tell which: `<folder name>-<hash of the path>`. */
 export function workspaceStateDirectory(workspaceRoot: string): string {
   const hash = createHash('sha256').update(path.resolve(workspaceRoot)).digest('hex').slice(0, 10);
-  const name = path.basename(workspaceRoot).replace(/[^\w.-]/g, '_').slice(0, 40) || 'workspace';
+  const name =
+    path
+      .basename(workspaceRoot)
+      .replace(/[^\w.-]/g, '_')
+      .slice(0, 40) || 'workspace';
   return path.join(stateRoot(), 'workspaces', `${name}-${hash}`);
 }

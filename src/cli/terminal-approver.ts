@@ -39,7 +39,10 @@ export class TerminalApprover implements Approver {
   async approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     this.start();
     // Shown whole and escaped: what is approved must be what is seen (nothing clipped or hidden).
-    const command = typeof request.args.command === 'string' ? `command (shown whole):\n  ${escapeForTerminal(request.args.command).replace(/\n/g, '\n  ')}\n` : '';
+    const command =
+      typeof request.args.command === 'string'
+        ? `command (shown whole):\n  ${escapeForTerminal(request.args.command).replace(/\n/g, '\n  ')}\n`
+        : '';
     const args = escapeForTerminal(JSON.stringify(request.args, null, 2));
     this.output(`\nApprove tool call: ${escapeForTerminal(request.tool)}\n${command}${args}\n`);
     if (request.diff) this.output(`${escapeForTerminal(request.diff)}\n`);
@@ -50,7 +53,8 @@ export class TerminalApprover implements Approver {
       return { approved: false, reason: 'no answer on the terminal (end of input)' };
     }
     const word = answer.trim().toLowerCase();
-    if (word === 'a' || word === 'always') return { approved: true, remember: true, reason: 'approved on the terminal for the rest of the session' };
+    if (word === 'a' || word === 'always')
+      return { approved: true, remember: true, reason: 'approved on the terminal for the rest of the session' };
     if (word === 'y' || word === 'yes') return { approved: true, reason: 'approved on the terminal' };
     return { approved: false, reason: 'denied on the terminal' };
   }

@@ -4,7 +4,8 @@
  * a command looks like. Every control and bidi character is shown as a visible escape instead.
  */
 // C0 controls except newline and tab, DEL, C1 controls, and the bidi/invisible format characters.
-const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const unsafe =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 export function escapeForTerminal(text: string): string {
   return text.replace(unsafe, (character) => {

@@ -1,6 +1,9 @@
 import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
 
-test('checkpoints after changing steps: diff two, restore one, and undo the restore (git in the browser)', async ({ page, ollama }) => {
+test('checkpoints after changing steps: diff two, restore one, and undo the restore (git in the browser)', async ({
+  page,
+  ollama,
+}) => {
   const server = await ollama({
     script: [
       { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'one\n' } }] },
@@ -9,7 +12,10 @@ test('checkpoints after changing steps: diff two, restore one, and undo the rest
       { content: 'Wrote notes twice.' },
     ],
   });
-  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b', approval: 'auto', sample: 'multi-file' }));
+  await openFresh(
+    page,
+    presetUrl({ host: server.url, model: 'qwen2.5-coder:7b', approval: 'auto', sample: 'multi-file' }),
+  );
   await runTask(page, 'Write notes twice.');
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Wrote notes twice.');
   await expect(page.getByLabel('Tool call git')).toContainText('?? notes.txt');

@@ -1,11 +1,15 @@
 import { expect, openFresh, test } from './fixtures';
 
-test('U1 first run without Ollama: the demo model shows tools, approvals, files changing and a final answer', async ({ page }) => {
+test('U1 first run without Ollama: the demo model shows tools, approvals, files changing and a final answer', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await openFresh(page, '/');
   expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
-  await expect(page.getByLabel(/^Model: Demo model: replays a bundled example session\. It is not a real model/)).toContainText('not a real model');
+  await expect(
+    page.getByLabel(/^Model: Demo model: replays a bundled example session\. It is not a real model/),
+  ).toContainText('not a real model');
   await page.getByRole('button', { name: 'Demo model' }).click();
   await expect(page.getByRole('textbox', { name: 'Task' })).toHaveValue(/sum\(\)/);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -19,7 +23,10 @@ test('U1 first run without Ollama: the demo model shows tools, approvals, files 
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('now starts at 0');
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript).toContainText('patched src/sum.js');
-  await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: /sum\.js/ }).click();
+  await page
+    .getByRole('region', { name: 'Files' })
+    .getByRole('button', { name: /sum\.js/ })
+    .click();
   await expect(page.getByLabel('Editor', { exact: true })).toContainText('let i = 0', { timeout: 20_000 });
   await page.screenshot({ path: 'test-results/screenshots/demo-1280x800.png' });
   await page.setViewportSize({ width: 1920, height: 1080 });

@@ -13,7 +13,9 @@ import { summarize, summaryRows, taskRows } from '../../src/lib/evals/eval-summa
 
 const chosen = ['Patch one line', 'Edit markup (HTML through the XML form)', 'Refuse an unsafe request'];
 
-test('O2 U5 the suite runs in the page: table, charts, sessions one click away, two runs compared', async ({ page }) => {
+test('O2 U5 the suite runs in the page: table, charts, sessions one click away, two runs compared', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await openFresh(page, '/?sample=failing-test');
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
@@ -40,26 +42,56 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   await expect(compare.getByLabel('Prompt diff')).toContainText('@@');
 
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
-  await runs.getByRole('row', { name: /edit-markup reference/ }).getByRole('button', { name: 'Open' }).click();
+  await runs
+    .getByRole('row', { name: /edit-markup reference/ })
+    .getByRole('button', { name: 'Open' })
+    .click();
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('<title>Harness Demo</title>');
   await page.screenshot({ path: 'test-results/screenshots/evals-opened-run.png' });
 });
 
 test('O2 a results.jsonl from npm run eval shows in the page as the same table', async ({ page }) => {
   const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-page-'));
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', '--reference', '--noop', '--tasks', 'locate-bug,use-search,step-budget', '--repeat', '2', '--out', out], { stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli/eval.ts',
+      '--reference',
+      '--noop',
+      '--tasks',
+      'locate-bug,use-search,step-budget',
+      '--repeat',
+      '2',
+      '--out',
+      out,
+    ],
+    { stdio: 'ignore' },
+  );
   const file = readFileSync(path.join(out, 'results.jsonl'), 'utf8');
   const expected = summaryRows(summarize(parseResults(file).results));
   await openFresh(page, '/');
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
   const evals = page.getByRole('region', { name: 'Evals' });
-  await evals.locator('input[type=file][accept*="jsonl"]').setInputFiles({ name: 'results.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(file) });
+  await evals
+    .locator('input[type=file][accept*="jsonl"]')
+    .setInputFiles({ name: 'results.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(file) });
   const table = evals.getByRole('table', { name: 'Eval comparison' });
   await expect(table.getByRole('row')).toHaveCount(expected.length);
-  const cells = await table.getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  const cells = await table
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+    );
   expect(cells).toEqual(expected);
   // Per task: the same rows as the headless runner prints under its table.
-  const perTask = await evals.getByRole('table', { name: 'Eval tasks' }).getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  const perTask = await evals
+    .getByRole('table', { name: 'Eval tasks' })
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+    );
   expect(perTask).toEqual(taskRows(summarize(parseResults(file).results)));
   await page.screenshot({ path: 'test-results/screenshots/evals-imported.png', fullPage: true });
 });

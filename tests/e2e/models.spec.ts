@@ -1,7 +1,12 @@
 import { expect, openFresh, presetUrl, test } from './fixtures';
 
 test('U2 pull a model by name with a progress bar; it then appears in the model list', async ({ page, ollama }) => {
-  const server = await ollama({ pullable: [{ name: 'llama3.2:1b', capabilities: ['completion', 'tools'], contextLength: 131072, size: 1_321_098_329 }], pullDelayMs: 250 });
+  const server = await ollama({
+    pullable: [
+      { name: 'llama3.2:1b', capabilities: ['completion', 'tools'], contextLength: 131072, size: 1_321_098_329 },
+    ],
+    pullDelayMs: 250,
+  });
   await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -26,25 +31,44 @@ test('R4 a server that is down: the message says so, with the command to start i
   await expect(alert).not.toContainText('OLLAMA_ORIGINS');
 });
 
-test('R4 a server that refuses this page (CORS): the message gives the OLLAMA_ORIGINS line', async ({ page, ollama }) => {
+test('R4 a server that refuses this page (CORS): the message gives the OLLAMA_ORIGINS line', async ({
+  page,
+  ollama,
+}) => {
   const server = await ollama({ defaultOrigins: false });
   await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
   const origin = new URL(page.url()).origin;
-  await expect(page.getByRole('alert').filter({ hasText: 'CORS' })).toContainText(`OLLAMA_ORIGINS=${origin} ollama serve`);
+  await expect(page.getByRole('alert').filter({ hasText: 'CORS' })).toContainText(
+    `OLLAMA_ORIGINS=${origin} ollama serve`,
+  );
 });
 
-test('R4 a missing model: the message gives the ollama pull line, and a run says the same', async ({ page, ollama }) => {
+test('R4 a missing model: the message gives the ollama pull line, and a run says the same', async ({
+  page,
+  ollama,
+}) => {
   const server = await ollama();
   await openFresh(page, presetUrl({ host: server.url, model: 'mistral:7b' }));
   await expect(page.getByRole('alert').filter({ hasText: 'not on it' })).toContainText('ollama pull mistral:7b');
   // One clear state: Run is disabled, and says why, instead of failing a run with the same words.
   await page.getByRole('textbox', { name: 'Task' }).fill('hello');
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
-  await expect(page.getByRole('textbox', { name: 'Task' })).toHaveAccessibleDescription(/the model "mistral:7b" is not on it/);
+  await expect(page.getByRole('textbox', { name: 'Task' })).toHaveAccessibleDescription(
+    /the model "mistral:7b" is not on it/,
+  );
 });
 
-test('U2 with the demo model, an Ollama already running is found and its model is one click away', async ({ page, ollama }) => {
-  const server = await ollama({ models: [{ name: 'gemma3:270m', capabilities: ['completion'], contextLength: 32768, size: 291_554_930 }, { name: 'smollm2:135m', capabilities: ['completion'], contextLength: 8192, size: 105_000_000 }], script: [{ content: '<final>Hello from the real model.</final>' }] });
+test('U2 with the demo model, an Ollama already running is found and its model is one click away', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    models: [
+      { name: 'gemma3:270m', capabilities: ['completion'], contextLength: 32768, size: 291_554_930 },
+      { name: 'smollm2:135m', capabilities: ['completion'], contextLength: 8192, size: 105_000_000 },
+    ],
+    script: [{ content: '<final>Hello from the real model.</final>' }],
+  });
   await openFresh(page, presetUrl({ host: server.url }));
   await expect(page.getByRole('banner').getByText('Demo model · not a real model')).toBeVisible();
   const found = page.getByRole('status', { name: 'Ollama found' });
@@ -60,7 +84,10 @@ test('U2 with the demo model, an Ollama already running is found and its model i
   expect(server.chatRequests().at(-1)?.body?.model).toBe('smollm2:135m');
 });
 
-test('U2 with the demo model and no server, nothing is said about Ollama: the demo needs none', async ({ page, ollama }) => {
+test('U2 with the demo model and no server, nothing is said about Ollama: the demo needs none', async ({
+  page,
+  ollama,
+}) => {
   const server = await ollama();
   const host = server.url;
   await server.stop();
@@ -70,13 +97,17 @@ test('U2 with the demo model and no server, nothing is said about Ollama: the de
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('T7 R4 while a link proposes another server, the old one is not checked: no false alarm flashes before the answer', async ({ page, ollama }) => {
+test('T7 R4 while a link proposes another server, the old one is not checked: no false alarm flashes before the answer', async ({
+  page,
+  ollama,
+}) => {
   const old = await ollama({ models: [{ name: 'other:1b', capabilities: ['completion'], contextLength: 4096 }] });
   const proposed = await ollama();
   await openFresh(page, presetUrl({ host: old.url }));
   // With the demo model the page has looked for a server there: wait until it has finished.
   await expect(page.getByRole('status', { name: 'Ollama found' })).toContainText(old.url);
-  const asked = () => old.requests.filter((request) => request.path === '/api/version' || request.path === '/api/tags').length;
+  const asked = () =>
+    old.requests.filter((request) => request.path === '/api/version' || request.path === '/api/tags').length;
   const before = asked();
   const url = presetUrl({ host: proposed.url, model: 'qwen2.5-coder:7b' });
   await page.goto(url);
@@ -93,7 +124,10 @@ test('T7 R4 while a link proposes another server, the old one is not checked: no
   // Declining checks the server the person kept.
   await page.goto(presetUrl({ host: old.url, model: 'qwen2.5-coder:7b' }));
   await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
-  await page.getByRole('dialog', { name: 'Confirm link settings' }).getByRole('button', { name: 'Keep my settings' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm link settings' })
+    .getByRole('button', { name: 'Keep my settings' })
+    .click();
   await expect(page.getByRole('status', { name: 'Ollama connection' })).toHaveText('Ollama 0.24.0');
   expect(asked()).toBe(before);
 });

@@ -2,19 +2,36 @@ import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
 
 const model = 'qwen2.5-coder:7b';
 
-test('T4 U1 a full run on Ollama: approval with a diff, a file change, and the final answer', async ({ page, ollama }) => {
+test('T4 U1 a full run on Ollama: approval with a diff, a file change, and the final answer', async ({
+  page,
+  ollama,
+}) => {
   const server = await ollama({
     script: [
       { toolCalls: [{ name: 'read_file', arguments: { path: 'src/slugify.js' } }] },
-      { toolCalls: [{ name: 'write_file', arguments: { path: 'src/slugify.js', content: "export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');\n}\n" } }] },
+      {
+        toolCalls: [
+          {
+            name: 'write_file',
+            arguments: {
+              path: 'src/slugify.js',
+              content:
+                "export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');\n}\n",
+            },
+          },
+        ],
+      },
       { content: 'Fixed **slugify**: it now drops punctuation.', chunkSize: 4, tokenDelayMs: 5 },
     ],
   });
-  await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test', approval: 'ask', protocol: 'auto' }));
+  await openFresh(
+    page,
+    presetUrl({ host: server.url, model, sample: 'failing-test', approval: 'ask', protocol: 'auto' }),
+  );
   await runTask(page, 'Make the slugify tests pass.');
   const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
   await expect(dialog).toContainText('write_file');
-  await expect(dialog.getByLabel('Diff')).toContainText("+  return title.toLowerCase().replace(");
+  await expect(dialog.getByLabel('Diff')).toContainText('+  return title.toLowerCase().replace(');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('it now drops punctuation');
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('wrote src/slugify.js');
@@ -23,8 +40,16 @@ test('T4 U1 a full run on Ollama: approval with a diff, a file change, and the f
   expect(request.options).toMatchObject({ num_ctx: 8192, num_predict: 1024 });
 });
 
-test('T4 deny: the tool does not run, the model reads the denial, and the file is unchanged', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ toolCalls: [{ name: 'write_file', arguments: { path: 'README.md', content: 'gone' } }] }, { content: 'Understood, I will not change it.' }] });
+test('T4 deny: the tool does not run, the model reads the denial, and the file is unchanged', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'README.md', content: 'gone' } }] },
+      { content: 'Understood, I will not change it.' },
+    ],
+  });
   await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test' }));
   await runTask(page, 'Rewrite the README.');
   await page.getByRole('dialog', { name: 'Approve tool call' }).getByRole('button', { name: 'Deny' }).click();
@@ -33,7 +58,9 @@ test('T4 deny: the tool does not run, the model reads the denial, and the file i
   const messages = server.chatRequests()[1].body!.messages as { role: string; content: string }[];
   expect(messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('approval denied') });
   await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'README.md' }).click();
-  await expect(page.getByLabel('Editor', { exact: true })).toContainText('Turns titles into URL slugs', { timeout: 20_000 });
+  await expect(page.getByLabel('Editor', { exact: true })).toContainText('Turns titles into URL slugs', {
+    timeout: 20_000,
+  });
 });
 
 test('L2 stop while the model is streaming ends the run as stopped', async ({ page, ollama }) => {
@@ -47,7 +74,12 @@ test('L2 stop while the model is streaming ends the run as stopped', async ({ pa
 });
 
 test('L2 Escape stops a running command', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ toolCalls: [{ name: 'run_shell', arguments: { command: 'sleep 60', timeout: 120 } }] }, { content: 'never' }] });
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'run_shell', arguments: { command: 'sleep 60', timeout: 120 } }] },
+      { content: 'never' },
+    ],
+  });
   await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto' }));
   await runTask(page, 'Wait a minute.');
   await expect(page.getByLabel('Tool call run_shell').getByLabel('running')).toBeVisible();
@@ -57,7 +89,12 @@ test('L2 Escape stops a running command', async ({ page, ollama }) => {
 });
 
 test('S2 W6 reload in the middle of a run, then resume the same session with its files', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'kept across reloads' } }] }, { hang: true }] });
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'kept across reloads' } }] },
+      { hang: true },
+    ],
+  });
   await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto' }));
   await runTask(page, 'Write notes, then finish.');
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('wrote notes.txt');
@@ -74,7 +111,8 @@ test('S2 W6 reload in the middle of a run, then resume the same session with its
 });
 
 test('U4 model output with <img onerror> and <script> is shown as text and never runs', async ({ page, ollama }) => {
-  const hostile = 'Here: <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script> [link](javascript:window.__pwned=3) done';
+  const hostile =
+    'Here: <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script> [link](javascript:window.__pwned=3) done';
   const server = await ollama({ script: [{ content: hostile }] });
   await openFresh(page, presetUrl({ host: server.url, model }));
   await runTask(page, 'Say something nasty.');
@@ -103,8 +141,16 @@ test('P4 editing a prompt section for this session changes the next request', as
   expect((server.chatRequests()[0].body!.messages as { content: string }[])[0].content).not.toContain('pirate');
 });
 
-test('W2 in the browser, the offline shell runs a sample project\'s node --test suite (QuickJS)', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ toolCalls: [{ name: 'run_shell', arguments: { command: 'npm test' } }] }, { content: 'Two tests fail.' }] });
+test("W2 in the browser, the offline shell runs a sample project's node --test suite (QuickJS)", async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'run_shell', arguments: { command: 'npm test' } }] },
+      { content: 'Two tests fail.' },
+    ],
+  });
   await openFresh(page, presetUrl({ host: server.url, model, sample: 'find-the-bug', approval: 'auto' }));
   await runTask(page, 'Run the tests.');
   const card = page.getByLabel('Tool call run_shell');

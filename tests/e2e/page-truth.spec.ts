@@ -8,8 +8,12 @@ import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
 
 const model = 'qwen2.5-coder:7b';
 
-test('U1 U4 replies are shown verbatim with the tool call marked; only the final answer is markdown, with "as sent"', async ({ page, ollama }) => {
-  const reply = '# Not a heading\n    indented(code);\nShe said "hi" and \\"escaped\\".\n<tool>{"name":"list_files","args":{}}</tool>';
+test('U1 U4 replies are shown verbatim with the tool call marked; only the final answer is markdown, with "as sent"', async ({
+  page,
+  ollama,
+}) => {
+  const reply =
+    '# Not a heading\n    indented(code);\nShe said "hi" and \\"escaped\\".\n<tool>{"name":"list_files","args":{}}</tool>';
   const server = await ollama({ script: [{ content: reply }, { content: '**Bold** answer with `code`.' }] });
   await openFresh(page, presetUrl({ host: server.url, model: 'gemma2:2b', approval: 'auto' }));
   await runTask(page, 'Look around.');
@@ -42,8 +46,16 @@ test('R4 a server that is down gives one message, once; Run says why it is disab
 
 test('R4 a server that is not Ollama is one clear state, not "down" and "model missing" at once', async ({ page }) => {
   // Some other web service on the port, one that allows this page (CORS) but has no /api/version.
-  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' };
-  const other = createServer((request, response) => (request.method === 'OPTIONS' ? response.writeHead(204, cors).end() : response.writeHead(404, { 'Content-Type': 'text/plain', ...cors }).end('no such page')));
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': '*',
+    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  };
+  const other = createServer((request, response) =>
+    request.method === 'OPTIONS'
+      ? response.writeHead(204, cors).end()
+      : response.writeHead(404, { 'Content-Type': 'text/plain', ...cors }).end('no such page'),
+  );
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   const host = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   try {
@@ -57,7 +69,11 @@ test('R4 a server that is not Ollama is one clear state, not "down" and "model m
 });
 
 test('R1 retries are one line that counts up, not a paragraph each', async ({ page, ollama }) => {
-  const busy = { status: 503, error: 'server busy, please try again. maximum pending requests exceeded', retryAfter: '0' };
+  const busy = {
+    status: 503,
+    error: 'server busy, please try again. maximum pending requests exceeded',
+    retryAfter: '0',
+  };
   const server = await ollama({ script: [busy, busy, busy, { content: 'finally' }] });
   await openFresh(page, presetUrl({ host: server.url, model }));
   await runTask(page, 'Hello.');
@@ -68,7 +84,9 @@ test('R1 retries are one line that counts up, not a paragraph each', async ({ pa
 });
 
 test('U1 each step shows tokens per second and how full the context was', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ content: 'An answer of some length.', tokenDelayMs: 5, promptEvalCount: 2048, evalCount: 40 }] });
+  const server = await ollama({
+    script: [{ content: 'An answer of some length.', tokenDelayMs: 5, promptEvalCount: 2048, evalCount: 40 }],
+  });
   await openFresh(page, presetUrl({ host: server.url, model }));
   await runTask(page, 'Hello.');
   const stats = page.getByRole('region', { name: 'Transcript' }).getByLabel('Step statistics');
@@ -102,13 +120,21 @@ test('U1 Settings is a dialog: Cancel and Escape drop changes, Save keeps them a
   await expect(settings.getByLabel(/Done-check command/)).toHaveValue('npm test');
 });
 
-for (const [width, height] of [[1024, 700], [1280, 800], [1920, 1080]]) {
+for (const [width, height] of [
+  [1024, 700],
+  [1280, 800],
+  [1920, 1080],
+]) {
   for (const scheme of ['light', 'dark'] as const) {
-    test(`U1 the page works at ${width}×${height} (${scheme}): no sideways scroll, every control reachable`, async ({ page }) => {
+    test(`U1 the page works at ${width}×${height} (${scheme}): no sideways scroll, every control reachable`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
       await openFresh(page, '/?sample=failing-test');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await expect(page.getByRole('button', { name: 'Settings' })).toBeInViewport();
       await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeInViewport();

@@ -7,7 +7,11 @@ import { acceptLink, expect, openFresh, presetUrl, runTask, test } from './fixtu
 
 const model = 'qwen2.5-coder:7b';
 
-test('S4 W6 an exported finished session imports whole in a fresh browser: transcript, events, files, outcome', async ({ page, browser, ollama }) => {
+test('S4 W6 an exported finished session imports whole in a fresh browser: transcript, events, files, outcome', async ({
+  page,
+  browser,
+  ollama,
+}) => {
   const server = await ollama({
     script: [
       { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'kept\n' } }] },
@@ -19,14 +23,20 @@ test('S4 W6 an exported finished session imports whole in a fresh browser: trans
   await runTask(page, 'Write and read notes.');
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('All done');
   const sessions = page.getByRole('region', { name: 'Sessions' });
-  const [download] = await Promise.all([page.waitForEvent('download'), sessions.getByRole('button', { name: 'Export Write and read notes.', exact: true }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    sessions.getByRole('button', { name: 'Export Write and read notes.', exact: true }).click(),
+  ]);
   const file = readFileSync(await download.path(), 'utf8');
   expect(JSON.parse(file).events.length).toBeGreaterThan(10);
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await openFresh(other, '/?sample=multi-file');
-  await other.getByRole('region', { name: 'Sessions' }).locator('input[type=file]').setInputFiles({ name: 'notes.session.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await other
+    .getByRole('region', { name: 'Sessions' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.session.json', mimeType: 'application/json', buffer: Buffer.from(file) });
   const transcript = other.getByRole('region', { name: 'Transcript' });
   await expect(transcript).toContainText('Write and read notes.');
   await expect(transcript).toContainText('wrote notes.txt');
@@ -39,7 +49,11 @@ test('S4 W6 an exported finished session imports whole in a fresh browser: trans
   await fresh.close();
 });
 
-test('S2 two tabs on an idle session: a stale tab is told to reload and no turn is lost', async ({ page, context, ollama }) => {
+test('S2 two tabs on an idle session: a stale tab is told to reload and no turn is lost', async ({
+  page,
+  context,
+  ollama,
+}) => {
   const server = await ollama({ script: [{ content: 'one' }, { content: 'two' }, { content: 'three' }] });
   const url = presetUrl({ host: server.url, model });
   await openFresh(page, url);
@@ -62,7 +76,10 @@ test('S2 two tabs on an idle session: a stale tab is told to reload and no turn 
   expect(server.chatRequests()).toHaveLength(2);
 });
 
-test('S2 a reload during the first streamed reply keeps the task; an interrupted session wins over a preset', async ({ page, ollama }) => {
+test('S2 a reload during the first streamed reply keeps the task; an interrupted session wins over a preset', async ({
+  page,
+  ollama,
+}) => {
   const server = await ollama({ script: [{ content: 'slowly '.repeat(300), chunkSize: 3, tokenDelayMs: 40 }] });
   const url = presetUrl({ host: server.url, model, sample: 'failing-test' });
   await openFresh(page, url);
@@ -76,11 +93,21 @@ test('S2 a reload during the first streamed reply keeps the task; an interrupted
   await page.getByRole('button', { name: 'Resume' }).click();
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Resumed.');
   const messages = server.chatRequests().at(-1)!.body!.messages as { content: string }[];
-  expect(messages.map((message) => message.content).join('\n')).toContain('Continue with the task: Fix the slugify bug carefully.');
+  expect(messages.map((message) => message.content).join('\n')).toContain(
+    'Continue with the task: Fix the slugify bug carefully.',
+  );
 });
 
-test('S2 after a reload at an approval dialog, the reply that asked is shown before it is sent again', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ content: 'I will write it.\n<tool name="write_file" path="a.txt"><content>x</content></tool>' }, { hang: true }] });
+test('S2 after a reload at an approval dialog, the reply that asked is shown before it is sent again', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [
+      { content: 'I will write it.\n<tool name="write_file" path="a.txt"><content>x</content></tool>' },
+      { hang: true },
+    ],
+  });
   const url = presetUrl({ host: server.url, model: 'gemma2:2b', approval: 'ask' });
   await openFresh(page, url);
   await runTask(page, 'Write a.txt.');
@@ -88,10 +115,15 @@ test('S2 after a reload at an approval dialog, the reply that asked is shown bef
   await page.reload();
   await acceptLink(page, url);
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('I will write it.');
-  await expect(page.getByRole('region', { name: 'Transcript' }).locator('mark')).toContainText('<tool name="write_file" path="a.txt">');
+  await expect(page.getByRole('region', { name: 'Transcript' }).locator('mark')).toContainText(
+    '<tool name="write_file" path="a.txt">',
+  );
 });
 
-test('S4 T4 a rename keeps the page attached to its session: approval "never" then applies', async ({ page, ollama }) => {
+test('S4 T4 a rename keeps the page attached to its session: approval "never" then applies', async ({
+  page,
+  ollama,
+}) => {
   const write = { toolCalls: [{ name: 'write_file', arguments: { path: 'b.txt', content: 'x' } }] };
   const server = await ollama({ script: [{ content: 'first' }, write, { content: 'not written' }] });
   await openFresh(page, presetUrl({ host: server.url, model }));
@@ -126,8 +158,16 @@ test('S4 renaming can be cancelled with Escape or by clicking away', async ({ pa
   await expect(sessions).not.toContainText('saved');
 });
 
-test('S4 the running session cannot be deleted; deleting a parent removes its helpers; counts follow the run', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ toolCalls: [{ name: 'list_files', arguments: {} }] }, { content: 'wait', chunkSize: 1, tokenDelayMs: 400 }] });
+test('S4 the running session cannot be deleted; deleting a parent removes its helpers; counts follow the run', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'list_files', arguments: {} }] },
+      { content: 'wait', chunkSize: 1, tokenDelayMs: 400 },
+    ],
+  });
   await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto' }));
   await runTask(page, 'List and wait.');
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('[F] README.md');

@@ -28,7 +28,11 @@ async function stepTo(page: Page, step: number, total: number): Promise<void> {
 }
 
 /** A finished three-step session: read (no change), write notes.txt, final answer; `then` answers later requests. */
-async function threeSteps(page: Page, ollama: (options?: FakeOllamaOptions) => Promise<FakeOllamaServer>, then: NonNullable<FakeOllamaOptions['script']> = []) {
+async function threeSteps(
+  page: Page,
+  ollama: (options?: FakeOllamaOptions) => Promise<FakeOllamaServer>,
+  then: NonNullable<FakeOllamaOptions['script']> = [],
+) {
   const server = await ollama({
     script: [
       { toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] },
@@ -43,8 +47,16 @@ async function threeSteps(page: Page, ollama: (options?: FakeOllamaOptions) => P
   return server;
 }
 
-test('U3 step mode pauses before a model call and a tool call; an edit is sent, then recorded in the session', async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { content: 'The README says what it says.' }] });
+test('U3 step mode pauses before a model call and a tool call; an edit is sent, then recorded in the session', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] },
+      { content: 'The README says what it says.' },
+    ],
+  });
   await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto', sample: 'failing-test' }));
   await page.getByLabel('Step mode').check();
   await runTask(page, 'Summarise the README.');
@@ -74,12 +86,20 @@ test('U3 step mode pauses before a model call and a tool call; an edit is sent, 
   // The edit is part of the stored session: it survives a reload.
   await page.reload();
   await acceptLink(page, page.url());
-  await page.getByRole('region', { name: 'Sessions' }).getByRole('button', { name: /^Summarise the README\./ }).click();
-  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('You edited the message the model read next');
+  await page
+    .getByRole('region', { name: 'Sessions' })
+    .getByRole('button', { name: /^Summarise the README\./ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText(
+    'You edited the message the model read next',
+  );
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('The README says what it says.');
 });
 
-test('U3 the slot view splits a request into five slots whose sizes add up to the request', async ({ page, ollama }) => {
+test('U3 the slot view splits a request into five slots whose sizes add up to the request', async ({
+  page,
+  ollama,
+}) => {
   await threeSteps(page, ollama);
   await page.getByRole('tab', { name: 'Slots' }).click();
   const slots = page.getByRole('region', { name: 'Slots' });
@@ -99,16 +119,30 @@ test('U3 the slot view splits a request into five slots whose sizes add up to th
   await expect(slots.getByLabel('Cache break')).toContainText('can be reused');
 });
 
-test('U3 replay of an exported session with the network blocked: transcript, files and inspector follow the step', async ({ page, browser, ollama, baseURL }) => {
+test('U3 replay of an exported session with the network blocked: transcript, files and inspector follow the step', async ({
+  page,
+  browser,
+  ollama,
+  baseURL,
+}) => {
   await threeSteps(page, ollama);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Sessions' }).getByRole('button', { name: 'Export Read the README, then write notes.', exact: true }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('region', { name: 'Sessions' })
+      .getByRole('button', { name: 'Export Read the README, then write notes.', exact: true })
+      .click(),
+  ]);
   const file = readFileSync(await download.path(), 'utf8');
 
   const context = await browser.newContext();
   const other = await context.newPage();
   await openFresh(other, '/');
   const blocked = await blockNetwork(context, new URL(baseURL!).origin);
-  await other.getByRole('region', { name: 'Sessions' }).locator('input[type=file]').setInputFiles({ name: 'run.session.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await other
+    .getByRole('region', { name: 'Sessions' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'run.session.json', mimeType: 'application/json', buffer: Buffer.from(file) });
   await expect(other.getByRole('alert')).toContainText('Imported');
   const sessions = other.getByRole('region', { name: 'Sessions' });
   await sessions.getByRole('button', { name: 'Replay Read the README, then write notes.' }).click();
@@ -142,14 +176,25 @@ test('U3 replay of an exported session with the network blocked: transcript, fil
   await other.getByRole('button', { name: 'Exit replay' }).click();
   await expect(files).toContainText('notes.txt');
   await expect(other.getByRole('region', { name: 'Final answer' })).toContainText('Wrote notes.txt');
-  expect(blocked.filter((url) => !url.startsWith('http://127.0.0.1:11434') && !url.startsWith('http://localhost:11434'))).toEqual([]);
+  expect(
+    blocked.filter((url) => !url.startsWith('http://127.0.0.1:11434') && !url.startsWith('http://localhost:11434')),
+  ).toEqual([]);
   await context.close();
 });
 
-test('U3 fork at step 2 continues with that step\'s history and files, and the fork is compared with its parent', async ({ page, ollama }) => {
+test("U3 fork at step 2 continues with that step's history and files, and the fork is compared with its parent", async ({
+  page,
+  ollama,
+}) => {
   // The same server answers the fork differently: "what would another model have done here?"
-  const server = await threeSteps(page, ollama, [{ toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'from the fork\n' } }] }, { content: 'The fork wrote its own notes.' }]);
-  await page.getByRole('region', { name: 'Sessions' }).getByRole('button', { name: 'Replay Read the README, then write notes.' }).click();
+  const server = await threeSteps(page, ollama, [
+    { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'from the fork\n' } }] },
+    { content: 'The fork wrote its own notes.' },
+  ]);
+  await page
+    .getByRole('region', { name: 'Sessions' })
+    .getByRole('button', { name: 'Replay Read the README, then write notes.' })
+    .click();
   await stepTo(page, 1, 3);
   await page.getByRole('button', { name: 'Next step' }).click();
   await stepTo(page, 2, 3);
@@ -166,7 +211,9 @@ test('U3 fork at step 2 continues with that step\'s history and files, and the f
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('The fork wrote its own notes.');
   const original = server.chatRequests()[1].body!.messages as Message[];
   const resent = server.chatRequests()[3].body!.messages as Message[];
-  expect(resent.map((message) => [message.role, message.content])).toEqual(original.map((message) => [message.role, message.content]));
+  expect(resent.map((message) => [message.role, message.content])).toEqual(
+    original.map((message) => [message.role, message.content]),
+  );
   await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'notes.txt' }).click();
   await expect(page.getByLabel('Editor', { exact: true })).toContainText('from the fork', { timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Sessions' })).toContainText('fork');
@@ -175,11 +222,17 @@ test('U3 fork at step 2 continues with that step\'s history and files, and the f
   const compare = page.getByRole('region', { name: 'Compare runs' });
   await expect(compare.getByRole('status')).toContainText('B is a fork of A at step 2');
   // Rows start at the fork's step, numbered as in the parent: the same request, answered twice.
-  await expect(compare.getByRole('table', { name: 'Aligned steps' }).locator('tbody tr').first().locator('td').first()).toHaveText('2');
+  await expect(
+    compare.getByRole('table', { name: 'Aligned steps' }).locator('tbody tr').first().locator('td').first(),
+  ).toHaveText('2');
   await expect(compare.getByRole('table', { name: 'Aligned steps' })).toContainText('from the fork');
 });
 
-test('U3 each bundled lesson plays to its end with a note on every step, with no server', async ({ page, context, baseURL }) => {
+test('U3 each bundled lesson plays to its end with a note on every step, with no server', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await openFresh(page, '/');
   await blockNetwork(context, new URL(baseURL!).origin);
   // Reachable from the first screen.

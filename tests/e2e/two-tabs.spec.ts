@@ -1,6 +1,10 @@
 import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
 
-test('S2 the same session in a second tab is refused with a clear message, and nothing is corrupted', async ({ page, context, ollama }) => {
+test('S2 the same session in a second tab is refused with a clear message, and nothing is corrupted', async ({
+  page,
+  context,
+  ollama,
+}) => {
   const server = await ollama({ script: [{ toolCalls: [{ name: 'list_files', arguments: {} }] }, { hang: true }] });
   const url = presetUrl({ host: server.url, model: 'qwen2.5-coder:7b', approval: 'auto' });
   await openFresh(page, url);

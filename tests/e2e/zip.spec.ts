@@ -6,15 +6,26 @@ test('W6 export the workspace as a zip, then import it into a new session', asyn
   await openFresh(page, presetUrl({ sample: 'find-the-bug', workspace: 'offline' }));
   const files = page.getByRole('region', { name: 'Files' });
   await expect(files).toContainText('discount.js');
-  const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'Export zip' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    files.getByRole('button', { name: 'Export zip' }).click(),
+  ]);
   const path = await download.path();
   const entries = unzipSync(new Uint8Array(readFileSync(path)));
-  expect(Object.keys(entries).sort()).toEqual(['README.md', 'package.json', 'src/cart.js', 'src/discount.js', 'test/cart.test.js']);
+  expect(Object.keys(entries).sort()).toEqual([
+    'README.md',
+    'package.json',
+    'src/cart.js',
+    'src/discount.js',
+    'test/cart.test.js',
+  ]);
   expect(strFromU8(entries['src/discount.js'])).toContain('applyDiscount');
 
   await files.getByRole('combobox', { name: 'Sample project' }).selectOption('multi-file');
   await expect(files).toContainText('units.js');
-  await files.locator('input[type=file][accept*="zip"]').setInputFiles({ name: 'cart.zip', mimeType: 'application/zip', buffer: readFileSync(path) });
+  await files
+    .locator('input[type=file][accept*="zip"]')
+    .setInputFiles({ name: 'cart.zip', mimeType: 'application/zip', buffer: readFileSync(path) });
   await expect(files).toContainText('discount.js');
   await expect(files).not.toContainText('units.js');
   // Loading a sample or a zip reuses an untouched empty session instead of piling up copies (S4).

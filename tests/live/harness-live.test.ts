@@ -31,15 +31,38 @@ function workspace(files: Record<string, string>) {
 }
 
 async function post(host: string, body: Record<string, unknown>) {
-  const response = await fetch(`${host}/api/chat`, { method: 'POST', body: JSON.stringify({ stream: false, ...body }) });
+  const response = await fetch(`${host}/api/chat`, {
+    method: 'POST',
+    body: JSON.stringify({ stream: false, ...body }),
+  });
   return (await response.json()) as Record<string, unknown>;
 }
 
 if (live) {
   describe(`O3 the harness against Ollama ${live.version} and ${live.model}`, () => {
     it('O3 a full CLI run streams, parses and ends with a typed outcome and the matching exit code', async () => {
-      const root = workspace({ 'README.md': '# Demo\nThe answer is 42.\n', 'sum.js': 'export const sum = (a, b) => a - b;\n' });
-      const run = await cli(['--workspace', root, '--host', live.host, '--model', live.model, '--max-steps', '3', '--num-predict', '96', '--num-ctx', '4096', '--approval', 'never', '--json', 'Read README.md and tell me the answer.']);
+      const root = workspace({
+        'README.md': '# Demo\nThe answer is 42.\n',
+        'sum.js': 'export const sum = (a, b) => a - b;\n',
+      });
+      const run = await cli([
+        '--workspace',
+        root,
+        '--host',
+        live.host,
+        '--model',
+        live.model,
+        '--max-steps',
+        '3',
+        '--num-predict',
+        '96',
+        '--num-ctx',
+        '4096',
+        '--approval',
+        'never',
+        '--json',
+        'Read README.md and tell me the answer.',
+      ]);
       const result = lastJson(run.stdout);
       expect(['final', 'limit', 'error']).toContain(result.outcome.kind);
       expect(run.code).toBe(exitCodeFor(result.outcome));
@@ -54,13 +77,23 @@ if (live) {
     it('O3 T6 constrained output (the envelope for the real tools) yields parseable actions from the model', async () => {
       const client = new OllamaModelClient({ host: live.host });
       const format = envelopeSchemaFor(baseTools);
-      const prompts = ['List the files in the workspace.', 'Read README.md.', 'Run the tests with node --test.', 'Write hello.txt containing hi.', 'You are done; say so.'];
+      const prompts = [
+        'List the files in the workspace.',
+        'Read README.md.',
+        'Run the tests with node --test.',
+        'Write hello.txt containing hi.',
+        'You are done; say so.',
+      ];
       const outcomes: string[] = [];
       for (const prompt of prompts) {
         const result = await client.chat({
           model: live.model,
           messages: [
-            { role: 'system', content: 'You are a coding agent. Reply with one JSON object: {"action":"tool","name":"read_file","args":{"path":"README.md"}} to call a tool, or {"action":"final","final":"answer"} to finish.' },
+            {
+              role: 'system',
+              content:
+                'You are a coding agent. Reply with one JSON object: {"action":"tool","name":"read_file","args":{"path":"README.md"}} to call a tool, or {"action":"final","final":"answer"} to finish.',
+            },
             { role: 'user', content: prompt },
           ],
           format,
@@ -84,7 +117,9 @@ if (live) {
     it('O3 R3 a prompt that cannot fit num_ctx: the server refuses it, the harness compacts and never runs a call from a cut prompt', async () => {
       // Characters that take a token each: the harness's 3.5-characters-a-token estimate is too low,
       // so the request really goes out too long and the real server has to say so.
-      const dense = Array.from({ length: 2600 }, (_, index) => String.fromCharCode(0x4e00 + ((index * 7919) % 20000))).join('');
+      const dense = Array.from({ length: 2600 }, (_, index) =>
+        String.fromCharCode(0x4e00 + ((index * 7919) % 20000)),
+      ).join('');
       const root = workspace({ 'notes.txt': `${dense}\n` });
       const events: HarnessEvent[] = [];
       const agent = new Agent({
@@ -93,15 +128,33 @@ if (live) {
         workspace: new NodeDirectoryWorkspace(root),
         store: new MemorySessionStore(),
         analyzeShell: analyzeShellCommand,
-        settings: defaultSettings({ protocol: 'constrained', approval: 'never', options: { numCtx: 2048, numPredict: 128, temperature: 0 }, limits: { maxSteps: 4, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 } }),
+        settings: defaultSettings({
+          protocol: 'constrained',
+          approval: 'never',
+          options: { numCtx: 2048, numPredict: 128, temperature: 0 },
+          limits: { maxSteps: 4, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 },
+        }),
         toolOutputChars: 6000,
         onEvent: (event) => events.push(event),
       });
       // The first reply is read from a fresh session; the read's result then overflows num_ctx.
       agent.session.history.push(
         { seq: 0, at: Date.now(), kind: 'user', content: 'Read notes.txt.' },
-        { seq: 1, at: Date.now(), kind: 'assistant', content: '{"action":"tool","name":"read_file","args":{"path":"notes.txt"}}' },
-        { seq: 2, at: Date.now(), kind: 'tool', name: 'read_file', args: { path: 'notes.txt' }, content: `# notes.txt (lines 1-1 of 1)\n1: ${dense}`, ok: true },
+        {
+          seq: 1,
+          at: Date.now(),
+          kind: 'assistant',
+          content: '{"action":"tool","name":"read_file","args":{"path":"notes.txt"}}',
+        },
+        {
+          seq: 2,
+          at: Date.now(),
+          kind: 'tool',
+          name: 'read_file',
+          args: { path: 'notes.txt' },
+          content: `# notes.txt (lines 1-1 of 1)\n1: ${dense}`,
+          ok: true,
+        },
       );
       const result = await agent.run('');
       expect(['final', 'limit', 'error']).toContain(result.outcome.kind);
@@ -116,10 +169,21 @@ if (live) {
 
     it('O3 C3 a server that drops messages silently is caught by comparing its count with the estimate', async () => {
       const filler = Array.from({ length: 300 }, (_, index) => `word${index}`).join(' ');
-      const messages = [{ role: 'system', content: 'Be brief.' }, ...Array.from({ length: 8 }, (_, index) => ({ role: index % 2 ? 'assistant' : 'user', content: `${index}: ${filler}` })), { role: 'user', content: 'Done?' }];
+      const messages = [
+        { role: 'system', content: 'Be brief.' },
+        ...Array.from({ length: 8 }, (_, index) => ({
+          role: index % 2 ? 'assistant' : 'user',
+          content: `${index}: ${filler}`,
+        })),
+        { role: 'user', content: 'Done?' },
+      ];
       const chars = messages.reduce((sum, message) => sum + message.content.length + 16, 0);
       // No truncate:false here: the server's default behaviour, as older versions always do.
-      const body = await post(live.host, { model: live.model, messages, options: { num_ctx: 1024, num_predict: 4, temperature: 0 } });
+      const body = await post(live.host, {
+        model: live.model,
+        messages,
+        options: { num_ctx: 1024, num_predict: 4, temperature: 0 },
+      });
       const counted = body.prompt_eval_count as number;
       expect(counted).toBeLessThanOrEqual(1024);
       const estimator = new TokenEstimator();
@@ -130,13 +194,30 @@ if (live) {
     it('O3 P2 the server reuses the KV cache when a request extends the previous one with its reply', async () => {
       const nonce = `${Date.now()}-${Math.random()}`;
       const system = `Session ${nonce}. ${Array.from({ length: 500 }, (_, index) => `rule${index}`).join(' ')}`;
-      const first = [{ role: 'system', content: system }, { role: 'user', content: 'Say one word.' }];
-      const cold = await post(live.host, { model: live.model, messages: first, options: { num_ctx: 4096, num_predict: 8, temperature: 0 } });
-      const extended = [...first, { role: 'assistant', content: (cold.message as { content: string }).content }, { role: 'user', content: 'Another word.' }];
-      const warm = await post(live.host, { model: live.model, messages: extended, options: { num_ctx: 4096, num_predict: 8, temperature: 0 } });
+      const first = [
+        { role: 'system', content: system },
+        { role: 'user', content: 'Say one word.' },
+      ];
+      const cold = await post(live.host, {
+        model: live.model,
+        messages: first,
+        options: { num_ctx: 4096, num_predict: 8, temperature: 0 },
+      });
+      const extended = [
+        ...first,
+        { role: 'assistant', content: (cold.message as { content: string }).content },
+        { role: 'user', content: 'Another word.' },
+      ];
+      const warm = await post(live.host, {
+        model: live.model,
+        messages: extended,
+        options: { num_ctx: 4096, num_predict: 8, temperature: 0 },
+      });
       const coldMs = (cold.prompt_eval_duration as number) / 1e6;
       const warmMs = (warm.prompt_eval_duration as number) / 1e6;
-      process.stdout.write(`cache reuse: cold prompt ${cold.prompt_eval_count} tokens in ${coldMs.toFixed(0)} ms; extended prompt ${warm.prompt_eval_count} tokens in ${warmMs.toFixed(0)} ms\n`);
+      process.stdout.write(
+        `cache reuse: cold prompt ${cold.prompt_eval_count} tokens in ${coldMs.toFixed(0)} ms; extended prompt ${warm.prompt_eval_count} tokens in ${warmMs.toFixed(0)} ms\n`,
+      );
       // prompt_eval_count counts the cached tokens too; only the duration shows the hit.
       expect(warm.prompt_eval_count as number).toBeGreaterThan(cold.prompt_eval_count as number);
       expect(warmMs).toBeLessThan(coldMs / 3);
@@ -144,7 +225,10 @@ if (live) {
 
     it('O3 U3 the prompt as the model receives it: the chat template renders our messages, without generating', async () => {
       const client = new OllamaModelClient({ host: live.host });
-      const messages = [{ role: 'system' as const, content: 'You are a careful agent.' }, { role: 'user' as const, content: 'List the files.' }];
+      const messages = [
+        { role: 'system' as const, content: 'You are a careful agent.' },
+        { role: 'user' as const, content: 'List the files.' },
+      ];
       const rendered = await client.renderPrompt(live.model, messages);
       if (!rendered.ok) throw new Error(rendered.error.message);
       // The template wraps both texts in the model's own markers; nothing was generated.

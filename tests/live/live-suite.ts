@@ -19,7 +19,9 @@ export async function liveSuite(): Promise<LiveSuiteTarget | undefined> {
   const { host, models } = found.target;
   let toolModel: string | undefined;
   for (const name of models) {
-    const show = (await (await fetch(`${host}/api/show`, { method: 'POST', body: JSON.stringify({ model: name }) })).json()) as { capabilities?: string[] };
+    const show = (await (
+      await fetch(`${host}/api/show`, { method: 'POST', body: JSON.stringify({ model: name }) })
+    ).json()) as { capabilities?: string[] };
     if (show.capabilities?.includes('tools')) toolModel = name;
   }
   return { ...found.target, ...(toolModel ? { toolModel } : {}) };

@@ -28,10 +28,18 @@ export async function findLiveServer(): Promise<LiveLookup> {
   const host = normalizeHost(process.env.OLLAMA_HOST);
   if (!host) return { ok: false, reason: 'OLLAMA_HOST is not set (start one with `npm run ollama:serve`)' };
   try {
-    const version = (await (await fetch(`${host}/api/version`, { signal: AbortSignal.timeout(5000) })).json()) as { version: string };
-    const tags = (await (await fetch(`${host}/api/tags`, { signal: AbortSignal.timeout(5000) })).json()) as { models: { name: string }[] };
+    const version = (await (await fetch(`${host}/api/version`, { signal: AbortSignal.timeout(5000) })).json()) as {
+      version: string;
+    };
+    const tags = (await (await fetch(`${host}/api/tags`, { signal: AbortSignal.timeout(5000) })).json()) as {
+      models: { name: string }[];
+    };
     const models = tags.models.map((entry) => entry.name);
-    if (!models.includes(liveModel)) return { ok: false, reason: `the Ollama at ${host} has no ${liveModel} (it has: ${models.join(', ') || 'nothing'}); \`npm run ollama:serve\` imports it` };
+    if (!models.includes(liveModel))
+      return {
+        ok: false,
+        reason: `the Ollama at ${host} has no ${liveModel} (it has: ${models.join(', ') || 'nothing'}); \`npm run ollama:serve\` imports it`,
+      };
     return { ok: true, target: { host, model: liveModel, models, version: version.version } };
   } catch (error) {
     return { ok: false, reason: `no Ollama answers at ${host} (${(error as Error).message})` };

@@ -9,7 +9,8 @@ function files(directory: string): string[] {
   });
 }
 
-const forbidden = /from ['"](svelte|svelte\/.*|idb|@webcontainer\/api|monaco-editor|ollama|ollama\/.*|just-bash|node:.*|fs|path|child_process|@xterm\/.*|isomorphic-git)['"]|\b(document|window|indexedDB|localStorage|fetch)\s*[.(]/;
+const forbidden =
+  /from ['"](svelte|svelte\/.*|idb|@webcontainer\/api|monaco-editor|ollama|ollama\/.*|just-bash|node:.*|fs|path|child_process|@xterm\/.*|isomorphic-git)['"]|\b(document|window|indexedDB|localStorage|fetch)\s*[.(]/;
 
 describe('architecture', () => {
   it('the harness imports no UI, storage, transport or Node code (DESIGN.md: it stays headless)', () => {
@@ -26,15 +27,26 @@ describe('architecture', () => {
   it('harness files import one another without cycles (dependencies point one way)', () => {
     const graph = new Map<string, string[]>();
     for (const file of files('src/lib/harness')) {
-      const imports = [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from ['"](\.[^'"]+)['"]/gm)].map((match) => `${path.resolve(path.dirname(file), match[1])}.ts`);
-      graph.set(path.resolve(file), imports.filter((target) => target.includes(`${path.sep}harness${path.sep}`)));
+      const imports = [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from ['"](\.[^'"]+)['"]/gm)].map(
+        (match) => `${path.resolve(path.dirname(file), match[1])}.ts`,
+      );
+      graph.set(
+        path.resolve(file),
+        imports.filter((target) => target.includes(`${path.sep}harness${path.sep}`)),
+      );
     }
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (node: string, trail: string[]) => {
       if (state.get(node) === 'done') return;
       if (state.get(node) === 'open') {
-        cycles.push(trail.slice(trail.indexOf(node)).concat(node).map((entry) => path.relative('src/lib/harness', entry)).join(' → '));
+        cycles.push(
+          trail
+            .slice(trail.indexOf(node))
+            .concat(node)
+            .map((entry) => path.relative('src/lib/harness', entry))
+            .join(' → '),
+        );
         return;
       }
       state.set(node, 'open');

@@ -11,7 +11,9 @@ import type { ScriptedReply, ScriptedModelOptions } from '../../src/lib/model/sc
 import { ScriptedModelClient } from '../../src/lib/model/scripted-model-client';
 import { analyzeShellCommand } from '../../src/lib/workspace/shell-command-analyzer';
 
-export const tool = (name: string, args: Record<string, unknown> = {}) => ({ text: `<tool>${JSON.stringify({ name, args })}</tool>` });
+export const tool = (name: string, args: Record<string, unknown> = {}) => ({
+  text: `<tool>${JSON.stringify({ name, args })}</tool>`,
+});
 export const final = (answer: string) => ({ text: `<final>${answer}</final>` });
 
 /** An approver that answers from a list and records what it was asked. */
@@ -61,7 +63,14 @@ export function harness(
     analyzeShell: analyzeShellCommand,
     ...options.agent,
   });
-  return { agent, model, workspace, store, events, of: (type) => events.filter((event) => event.type === type) as never };
+  return {
+    agent,
+    model,
+    workspace,
+    store,
+    events,
+    of: (type) => events.filter((event) => event.type === type) as never,
+  };
 }
 
 /** The tool results the model saw, in order. */

@@ -31,7 +31,12 @@ export class Agent {
     const description = options.workspace.describe();
     this.session =
       options.session ??
-      createSession({ model: options.modelName, settings, workspace: { backend: description.backend, label: description.label }, now: options.now?.() });
+      createSession({
+        model: options.modelName,
+        settings,
+        workspace: { backend: description.backend, label: description.label },
+        now: options.now?.(),
+      });
     this.session.settings = settings;
   }
 
@@ -41,26 +46,41 @@ export class Agent {
 
   /** Capabilities and context length, asked once per agent (both T6 and C3 need them). */
   private async describeModel(): Promise<ModelInfo | ModelError | undefined> {
-    if (this.modelInfo === undefined && this.options.model.describe) this.modelInfo = await this.options.model.describe(this.session.model);
+    if (this.modelInfo === undefined && this.options.model.describe)
+      this.modelInfo = await this.options.model.describe(this.session.model);
     return this.modelInfo;
   }
 
   /** T6: the session's choice, or for "auto" what the server says the model can do. */
-  private async resolveProtocol(recorder: SessionRecorder, info: ModelInfo | ModelError | undefined): Promise<Protocol> {
+  private async resolveProtocol(
+    recorder: SessionRecorder,
+    info: ModelInfo | ModelError | undefined,
+  ): Promise<Protocol> {
     const choice = this.session.settings.protocol;
     if (choice !== 'auto') {
-      if (this.protocol !== choice) recorder.emit({ type: 'protocol.selected', protocol: choice, reason: 'chosen in the session settings' });
+      if (this.protocol !== choice)
+        recorder.emit({ type: 'protocol.selected', protocol: choice, reason: 'chosen in the session settings' });
       return choice;
     }
     if (this.protocol) return this.protocol;
     if (info && 'capabilities' in info) {
       const native = info.capabilities.includes('tools');
       const protocol: Protocol = native ? 'native' : 'text';
-      recorder.emit({ type: 'protocol.selected', protocol, reason: native ? `${info.name} lists the "tools" capability` : `${info.name} does not list "tools"; using the text protocol` });
+      recorder.emit({
+        type: 'protocol.selected',
+        protocol,
+        reason: native
+          ? `${info.name} lists the "tools" capability`
+          : `${info.name} does not list "tools"; using the text protocol`,
+      });
       return protocol;
     }
     const why = info ? info.message : 'the model client cannot describe models';
-    recorder.emit({ type: 'protocol.selected', protocol: 'text', reason: `capabilities unknown (${why}); using the text protocol` });
+    recorder.emit({
+      type: 'protocol.selected',
+      protocol: 'text',
+      reason: `capabilities unknown (${why}); using the text protocol`,
+    });
     return 'text';
   }
 
@@ -73,7 +93,12 @@ export class Agent {
     const recorder = new SessionRecorder(this.session, this.options.store, this.options.onEvent, now);
     const usage = emptyUsage();
     if (this.running) {
-      return { outcome: { kind: 'error', error: { kind: 'internal', message: 'this session is already running' } }, session: this.session, usage, steps: 0 };
+      return {
+        outcome: { kind: 'error', error: { kind: 'internal', message: 'this session is already running' } },
+        session: this.session,
+        usage,
+        steps: 0,
+      };
     }
     this.running = true;
     const controller = new AbortController();
@@ -82,7 +107,10 @@ export class Agent {
     runOptions.signal?.addEventListener('abort', onAbort, { once: true });
     if (runOptions.signal?.aborted) controller.abort();
     const maxSeconds = this.session.settings.limits.maxSeconds;
-    const timer = maxSeconds > 0 ? setTimeout(() => ((stopReason.kind = 'time'), controller.abort()), maxSeconds * 1000) : undefined;
+    const timer =
+      maxSeconds > 0
+        ? setTimeout(() => ((stopReason.kind = 'time'), controller.abort()), maxSeconds * 1000)
+        : undefined;
     const state = new RunState(this.session.settings.limits, usage);
     let outcome: Outcome;
     let protocol: Protocol | undefined;
@@ -90,7 +118,8 @@ export class Agent {
       await recorder.begin();
       const info = await this.describeModel();
       protocol = await this.resolveProtocol(recorder, info);
-      if (!this.renderer || this.protocol !== protocol) this.renderer = new HistoryRenderer(protocol, this.options.budgets);
+      if (!this.renderer || this.protocol !== protocol)
+        this.renderer = new HistoryRenderer(protocol, this.options.budgets);
       this.protocol = protocol;
       const result = await runLoop({
         options: this.options,
@@ -124,5 +153,8 @@ export class Agent {
 function failureOutcome(error: unknown): Outcome {
   if (error instanceof StoreFailure) return { kind: 'error', error: { kind: 'store', message: error.message } };
   if (error instanceof TemplateError) return { kind: 'error', error: { kind: 'prompt', message: error.message } };
-  return { kind: 'error', error: { kind: 'internal', message: `internal error: ${(error as Error)?.message ?? String(error)}` } };
+  return {
+    kind: 'error',
+    error: { kind: 'internal', message: `internal error: ${(error as Error)?.message ?? String(error)}` },
+  };
 }

@@ -21,7 +21,9 @@ function digest(parent: Session): string {
 }
 
 /** Builds and runs a child agent; agent.ts passes its own constructor in, so this file needs no Agent. */
-export type SpawnChild = (options: AgentOptions) => { run(task: string, options: { signal?: AbortSignal }): Promise<RunResult> };
+export type SpawnChild = (options: AgentOptions) => {
+  run(task: string, options: { signal?: AbortSignal }): Promise<RunResult>;
+};
 
 export interface DelegateParent {
   options: AgentOptions;
@@ -41,7 +43,11 @@ export function delegateRunner(parent: DelegateParent) {
       ...inherited,
       approval: 'never' as const,
       readOnly: true,
-      limits: { ...inherited.limits, maxSteps: request.maxSteps, maxTokens: Number.isFinite(tokensLeft) ? Math.max(1, tokensLeft) : 0 },
+      limits: {
+        ...inherited.limits,
+        maxSteps: request.maxSteps,
+        maxTokens: Number.isFinite(tokensLeft) ? Math.max(1, tokensLeft) : 0,
+      },
     };
     const session = createSession({
       model: parent.session.model,
@@ -62,10 +68,22 @@ export function delegateRunner(parent: DelegateParent) {
       session,
       depth: parent.depth + 1,
     });
-    parent.emit({ type: 'delegate.started', step: request.step, childSessionId: session.id, task: request.task, maxSteps: request.maxSteps });
+    parent.emit({
+      type: 'delegate.started',
+      step: request.step,
+      childSessionId: session.id,
+      task: request.task,
+      maxSteps: request.maxSteps,
+    });
     const result = await child.run(request.task, { signal: parent.signal });
     parent.state.billChild(result.usage);
-    parent.emit({ type: 'delegate.finished', step: request.step, childSessionId: session.id, outcome: result.outcome, usage: result.usage });
+    parent.emit({
+      type: 'delegate.finished',
+      step: request.step,
+      childSessionId: session.id,
+      outcome: result.outcome,
+      usage: result.usage,
+    });
     return { outcome: result.outcome, steps: result.steps, childSessionId: session.id };
   };
 }

@@ -12,12 +12,26 @@ export type CheckResult = { kind: 'passed' } | { kind: 'failed'; notice: string 
 
 export const checkTimeoutMs = 120_000;
 
-export async function runDoneCheck(options: { workspace: Workspace; command: string; step: number; signal: AbortSignal; emit: (body: HarnessEventBody) => void }): Promise<CheckResult> {
+export async function runDoneCheck(options: {
+  workspace: Workspace;
+  command: string;
+  step: number;
+  signal: AbortSignal;
+  emit: (body: HarnessEventBody) => void;
+}): Promise<CheckResult> {
   const { workspace, command, step, emit } = options;
   emit({ type: 'check.started', step, command });
   const result = await workspace.exec(command, { timeoutMs: checkTimeoutMs, signal: options.signal });
   const passed = result.exitCode === 0 && !result.timedOut && !result.aborted;
-  emit({ type: 'check.finished', step, command, passed, exitCode: result.exitCode, aborted: result.aborted, durationMs: result.durationMs });
+  emit({
+    type: 'check.finished',
+    step,
+    command,
+    passed,
+    exitCode: result.exitCode,
+    aborted: result.aborted,
+    durationMs: result.durationMs,
+  });
   if (result.aborted || options.signal.aborted) return { kind: 'aborted' };
   if (passed) return { kind: 'passed' };
   return {

@@ -47,7 +47,14 @@ export type HarnessEventBody =
       /** The JSON Schema of constrained output, when the request had one and it changed. */
       format?: Record<string, unknown>;
     }
-  | { type: 'request.sent'; step: number; model: string; options: ModelOptions; protocol: Protocol; constrained: boolean }
+  | {
+      type: 'request.sent';
+      step: number;
+      model: string;
+      options: ModelOptions;
+      protocol: Protocol;
+      constrained: boolean;
+    }
   | { type: 'model.token'; step: number; text: string }
   | {
       type: 'response.done';
@@ -112,7 +119,15 @@ export type HarnessEventBody =
   | { type: 'step.edited'; step: number; target: 'request' | 'reply'; before: string; after: string }
   // L3 done-checks
   | { type: 'check.started'; step: number; command: string }
-  | { type: 'check.finished'; step: number; command: string; passed: boolean; exitCode: number; aborted: boolean; durationMs: number }
+  | {
+      type: 'check.finished';
+      step: number;
+      command: string;
+      passed: boolean;
+      exitCode: number;
+      aborted: boolean;
+      durationMs: number;
+    }
   | { type: 'store.error'; message: string };
 
 export type HarnessEvent = HarnessEventBody & { sessionId: string; at: number };

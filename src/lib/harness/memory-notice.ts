@@ -3,7 +3,13 @@ import type { HistoryItem, Memory } from './session';
 
 export function memoryText(memory: Memory): string {
   const notes = memory.notes.map((note) => `  - ${note}`).join('\n') || '  - none';
-  return ['Memory:', `- task: ${memory.task || '-'}`, `- files: ${memory.files.join(', ') || '-'}`, '- notes:', notes].join('\n');
+  return [
+    'Memory:',
+    `- task: ${memory.task || '-'}`,
+    `- files: ${memory.files.join(', ') || '-'}`,
+    '- notes:',
+    notes,
+  ].join('\n');
 }
 
 export function lastMemoryText(history: readonly HistoryItem[]): string | undefined {

@@ -4,7 +4,14 @@
  * (R3: it is not executed).
  */
 import type { HarnessEventBody } from './events';
-import type { ChatMessage, ModelClient, ModelError, ModelOptions, ModelReply, NativeToolDefinition } from './model-types';
+import type {
+  ChatMessage,
+  ModelClient,
+  ModelError,
+  ModelOptions,
+  ModelReply,
+  NativeToolDefinition,
+} from './model-types';
 import type { Protocol } from './settings';
 import type { RetryPolicy } from './recovery/retry-policy';
 import type { RunState } from './run-state';
@@ -46,7 +53,14 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
   const { emit, state, budget, step } = { ...context, step: request.step };
   const options: ModelOptions = { ...context.options, numCtx: budget.contextWindow.numCtx };
   const estimatedPrompt = state.estimator.estimate(request.totalChars);
-  emit({ type: 'request.sent', step, model: context.model, options, protocol: context.protocol, constrained: Boolean(request.format) });
+  emit({
+    type: 'request.sent',
+    step,
+    model: context.model,
+    options,
+    protocol: context.protocol,
+    constrained: Boolean(request.format),
+  });
   const recovered = await requestWithRecovery(
     {
       model: context.model,
@@ -74,7 +88,14 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
     emit({ type: 'model.error', step, error });
     if (error.kind === 'context_overflow') {
       state.usage.requests++;
-      emit({ type: 'context.truncated', step, numCtx: budget.contextWindow.numCtx, estimatedTokens: estimatedPrompt, detectedBy: 'server-refused', discarded: true });
+      emit({
+        type: 'context.truncated',
+        step,
+        numCtx: budget.contextWindow.numCtx,
+        estimatedTokens: estimatedPrompt,
+        detectedBy: 'server-refused',
+        discarded: true,
+      });
       return { kind: 'truncated' };
     }
     return { kind: 'failed', error };
@@ -84,9 +105,25 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
   const truncation = budget.truncation(reply.stats, estimatedPrompt);
   // A count from a cut prompt says nothing true about characters per token.
   if (!truncation) state.estimator.calibrate(request.totalChars, reply.stats.promptEvalCount);
-  emit({ type: 'response.done', step, model: reply.model, stats: reply.stats, chars: reply.content.length, toolCalls: reply.toolCalls.length, reusedPromptTokens: state.estimator.estimate(request.reusedChars) });
+  emit({
+    type: 'response.done',
+    step,
+    model: reply.model,
+    stats: reply.stats,
+    chars: reply.content.length,
+    toolCalls: reply.toolCalls.length,
+    reusedPromptTokens: state.estimator.estimate(request.reusedChars),
+  });
   if (truncation) {
-    emit({ type: 'context.truncated', step, numCtx: budget.contextWindow.numCtx, promptEvalCount: reply.stats.promptEvalCount, estimatedTokens: estimatedPrompt, detectedBy: truncation, discarded: true });
+    emit({
+      type: 'context.truncated',
+      step,
+      numCtx: budget.contextWindow.numCtx,
+      promptEvalCount: reply.stats.promptEvalCount,
+      estimatedTokens: estimatedPrompt,
+      detectedBy: truncation,
+      discarded: true,
+    });
     return { kind: 'truncated' };
   }
   return { kind: 'reply', reply, numPredict: recovered.numPredict ?? options.numPredict ?? 0 };

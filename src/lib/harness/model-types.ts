@@ -112,4 +112,3 @@ export interface ModelClient {
   /** Capabilities and context length of a model; resolves to an error instead of throwing. */
   describe?(model: string): Promise<ModelInfo | ModelError>;
 }
-

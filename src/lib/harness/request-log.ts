@@ -30,7 +30,13 @@ export function sentRequests(events: readonly HarnessEvent[], sessionId?: string
     current = [...current.slice(0, event.keep), ...event.added];
     if (event.tools) tools = event.tools;
     if (event.format) format = event.format;
-    requests.push({ step: event.step, messages: current, kept: event.keep, ...(tools ? { tools } : {}), ...(format ? { format } : {}) });
+    requests.push({
+      step: event.step,
+      messages: current,
+      kept: event.keep,
+      ...(tools ? { tools } : {}),
+      ...(format ? { format } : {}),
+    });
   }
   return requests;
 }

@@ -25,7 +25,8 @@ import { clip } from './context/clip';
 import { bounds, boundedArguments, replyCharLimit } from './bounds';
 import { isWritable } from './workspace-views';
 
-const resumeNotice = 'Runtime notice: your previous reply was cut off by the output limit. Resume directly where it stopped, with no recap.';
+const resumeNotice =
+  'Runtime notice: your previous reply was cut off by the output limit. Resume directly where it stopped, with no recap.';
 
 /** Records the user's turn (durably, before any request: S2) or the resumption of an interrupted one. */
 async function startTurn(context: LoopContext): Promise<Outcome | undefined> {
@@ -44,13 +45,28 @@ async function startTurn(context: LoopContext): Promise<Outcome | undefined> {
     // "what would another model have done here?" compares like with like. Anything else that ends
     // without a task was interrupted, and the model is told so.
     const forkPoint = session.forkOf && session.history.at(-1)?.kind !== 'assistant';
-    if (!forkPoint) await recorder.append({ kind: 'notice', reason: 'resumed', content: `Runtime notice: the run was resumed after an interruption. Continue with the task: ${session.memory.task || lastRequest}` });
+    if (!forkPoint)
+      await recorder.append({
+        kind: 'notice',
+        reason: 'resumed',
+        content: `Runtime notice: the run was resumed after an interruption. Continue with the task: ${session.memory.task || lastRequest}`,
+      });
   }
   await syncMemory(context);
-  recorder.emit({ type: 'run.started', task: context.task, model: session.model, protocol: context.protocol, depth: context.depth });
+  recorder.emit({
+    type: 'run.started',
+    task: context.task,
+    model: session.model,
+    protocol: context.protocol,
+    depth: context.depth,
+  });
   if (context.options.workspaceChoice && context.depth === 0) {
     const environment = context.options.workspace.describe();
-    recorder.emit({ type: 'workspace.selected', backend: environment.backend, reason: context.options.workspaceChoice.reason });
+    recorder.emit({
+      type: 'workspace.selected',
+      backend: environment.backend,
+      reason: context.options.workspaceChoice.reason,
+    });
   }
   // The task and its memory are stored before the first request, so a reload mid-reply keeps them.
   await recorder.flush();
@@ -74,13 +90,30 @@ async function syncMemory(context: LoopContext): Promise<void> {
 
 function stopped(context: LoopContext): Outcome | undefined {
   if (!context.signal.aborted) return undefined;
-  if (context.stopReason.kind === 'time') return { kind: 'limit', limit: 'time', message: `the wall-time limit of ${context.session.settings.limits.maxSeconds}s was reached` };
-  return { kind: 'aborted', message: context.stopReason.kind === 'step' ? 'stopped in step mode' : 'stopped by the user' };
+  if (context.stopReason.kind === 'time')
+    return {
+      kind: 'limit',
+      limit: 'time',
+      message: `the wall-time limit of ${context.session.settings.limits.maxSeconds}s was reached`,
+    };
+  return {
+    kind: 'aborted',
+    message: context.stopReason.kind === 'step' ? 'stopped in step mode' : 'stopped by the user',
+  };
 }
 
-function parseReply(context: LoopContext, setup: RunSetup, text: string, reply: ModelReply, constrained: boolean): ParsedReply {
+function parseReply(
+  context: LoopContext,
+  setup: RunSetup,
+  text: string,
+  reply: ModelReply,
+  constrained: boolean,
+): ParsedReply {
   if (text.length >= replyCharLimit(context.session.settings.options.numPredict)) {
-    return { kind: 'malformed', problem: `the reply was ${text.length} characters long, over the limit of ${replyCharLimit(context.session.settings.options.numPredict)}; it was not executed. Write less per reply` };
+    return {
+      kind: 'malformed',
+      problem: `the reply was ${text.length} characters long, over the limit of ${replyCharLimit(context.session.settings.options.numPredict)}; it was not executed. Write less per reply`,
+    };
   }
   const options = { argumentNames: setup.argumentNames };
   if (constrained) return parseEnvelope(text, options);
@@ -88,14 +121,30 @@ function parseReply(context: LoopContext, setup: RunSetup, text: string, reply: 
 }
 
 /** U3: the step gate may replace the newest message before it is sent (recorded as an edit). */
-async function pauseBeforeRequest(context: LoopContext, step: number, messages: ChatMessage[], setup: RunSetup, constrained: boolean): Promise<'stop' | ChatMessage[]> {
+async function pauseBeforeRequest(
+  context: LoopContext,
+  step: number,
+  messages: ChatMessage[],
+  setup: RunSetup,
+  constrained: boolean,
+): Promise<'stop' | ChatMessage[]> {
   const gate = context.options.stepGate;
   if (!gate) return messages;
   const last = context.session.history.at(-1);
-  const editable = last && last.kind !== 'assistant' ? { role: messages.at(-1)!.role, content: messages.at(-1)!.content } : undefined;
+  const editable =
+    last && last.kind !== 'assistant' ? { role: messages.at(-1)!.role, content: messages.at(-1)!.content } : undefined;
   context.recorder.emit({ type: 'step.paused', step, at: 'request' });
   const decision = await gate.pause(
-    { at: 'request', step, model: context.session.model, messages, options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx }, ...(setup.nativeTools ? { tools: setup.nativeTools } : {}), ...(constrained ? { format: setup.envelope } : {}), ...(editable ? { editable } : {}) },
+    {
+      at: 'request',
+      step,
+      model: context.session.model,
+      messages,
+      options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx },
+      ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
+      ...(constrained ? { format: setup.envelope } : {}),
+      ...(editable ? { editable } : {}),
+    },
     context.signal,
   );
   if (decision.action === 'stop') return 'stop';
@@ -114,7 +163,8 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   let previous: ChatMessage[] = [];
   // A switch to constrained output lasts for the rest of the turn, also across a resume or a
   // fork: the model was told every reply must be JSON from then on.
-  let constrained = context.protocol === 'constrained' || (context.protocol === 'text' && switchedThisTurn(session.history));
+  let constrained =
+    context.protocol === 'constrained' || (context.protocol === 'text' && switchedThisTurn(session.history));
   let continuations = 0;
   let pendingCut = '';
   let forceCompaction = false;
@@ -123,7 +173,9 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   const beforeChange = async () => {
     if (changedThisRun) return;
     changedThisRun = true;
-    await context.options.beforeFirstChange?.().catch((error: Error) => emit({ type: 'store.error', message: `baseline checkpoint: ${error.message}` }));
+    await context.options
+      .beforeFirstChange?.()
+      .catch((error: Error) => emit({ type: 'store.error', message: `baseline checkpoint: ${error.message}` }));
   };
   const notice = async (step: number, reason: string, text: string) => {
     emit({ type: 'notice', step, reason, text });
@@ -135,9 +187,28 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     if (stop) return { outcome: stop, steps: state.steps };
     const step = ++state.steps;
 
-    const fitted = setup.budget.fit({ history: session.history, renderer, system: setup.system, toolChars: setup.toolChars, estimator: state.estimator, force: forceCompaction });
-    if (!fitted.ok) return { outcome: { kind: 'error', error: { kind: 'context_too_small', message: fitted.message, retryable: false } }, steps: state.steps };
-    if (fitted.shortened) emit({ type: 'compaction', step, reason: 'older history shortened (recent budget exceeded)', beforeChars: 0, afterChars: fitted.totalChars, items: session.history.length });
+    const fitted = setup.budget.fit({
+      history: session.history,
+      renderer,
+      system: setup.system,
+      toolChars: setup.toolChars,
+      estimator: state.estimator,
+      force: forceCompaction,
+    });
+    if (!fitted.ok)
+      return {
+        outcome: { kind: 'error', error: { kind: 'context_too_small', message: fitted.message, retryable: false } },
+        steps: state.steps,
+      };
+    if (fitted.shortened)
+      emit({
+        type: 'compaction',
+        step,
+        reason: 'older history shortened (recent budget exceeded)',
+        beforeChars: 0,
+        afterChars: fitted.totalChars,
+        items: session.history.length,
+      });
     if (fitted.compaction) emit({ type: 'compaction', step, ...fitted.compaction });
     let messages = await pauseBeforeRequest(context, step, fitted.messages, setup, constrained);
     if (messages === 'stop') {
@@ -148,7 +219,14 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     let keep = 0;
     while (keep < previous.length && keep < messages.length && previous[keep] === messages[keep]) keep++;
     const format = constrained ? setup.envelope : undefined;
-    emit({ type: 'request.messages', step, keep, added: messages.slice(keep), ...(step === 1 && setup.nativeTools ? { tools: setup.nativeTools } : {}), ...(format && format !== lastFormat ? { format } : {}) });
+    emit({
+      type: 'request.messages',
+      step,
+      keep,
+      added: messages.slice(keep),
+      ...(step === 1 && setup.nativeTools ? { tools: setup.nativeTools } : {}),
+      ...(format && format !== lastFormat ? { format } : {}),
+    });
     lastFormat = format;
     previous = messages;
     emit({
@@ -159,22 +237,53 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       totalChars: fitted.totalChars,
       reusedChars,
       messages: messages.length,
-      ...(step === 1 ? { prefix: setup.prefix.sections.map((section) => ({ name: section.name, text: section.text, edited: section.edited })) } : {}),
+      ...(step === 1
+        ? {
+            prefix: setup.prefix.sections.map((section) => ({
+              name: section.name,
+              text: section.text,
+              edited: section.edited,
+            })),
+          }
+        : {}),
     });
 
     const result = await modelStep(
-      { client: context.options.model, model: session.model, protocol: context.protocol, options: session.settings.options, signal, retryPolicy: context.retryPolicy, emit, state, budget: setup.budget, random: context.options.random, wait: context.options.wait },
-      { step, messages, totalChars: fitted.totalChars, reusedChars, ...(setup.nativeTools ? { tools: setup.nativeTools } : {}), ...(constrained ? { format: setup.envelope } : {}) },
+      {
+        client: context.options.model,
+        model: session.model,
+        protocol: context.protocol,
+        options: session.settings.options,
+        signal,
+        retryPolicy: context.retryPolicy,
+        emit,
+        state,
+        budget: setup.budget,
+        random: context.options.random,
+        wait: context.options.wait,
+      },
+      {
+        step,
+        messages,
+        totalChars: fitted.totalChars,
+        reusedChars,
+        ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
+        ...(constrained ? { format: setup.envelope } : {}),
+      },
     );
     if (result.kind === 'failed') {
-      if (result.error.kind === 'aborted' || signal.aborted) return { outcome: stopped(context) ?? { kind: 'aborted', message: 'stopped by the user' }, steps: state.steps };
+      if (result.error.kind === 'aborted' || signal.aborted)
+        return { outcome: stopped(context) ?? { kind: 'aborted', message: 'stopped by the user' }, steps: state.steps };
       return { outcome: { kind: 'error', error: result.error }, steps: state.steps };
     }
     if (result.kind === 'truncated') {
       // R3: compact once and ask again; a second overflow in a row ends the run clearly.
       if (forceCompaction) {
         const message = `the prompt did not fit in num_ctx=${setup.budget.contextWindow.numCtx} even after compaction (${setup.budget.contextWindow.source}). Raise num_ctx or start a new session.`;
-        return { outcome: { kind: 'error', error: { kind: 'context_too_small', message, retryable: false } }, steps: state.steps };
+        return {
+          outcome: { kind: 'error', error: { kind: 'context_too_small', message, retryable: false } },
+          steps: state.steps,
+        };
       }
       forceCompaction = true;
       continue;
@@ -184,7 +293,10 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     let content = reply.content;
     if (context.options.stepGate) {
       emit({ type: 'step.paused', step, at: 'reply' });
-      const decision = await context.options.stepGate.pause({ at: 'reply', step, content, toolCalls: reply.toolCalls }, signal);
+      const decision = await context.options.stepGate.pause(
+        { at: 'reply', step, content, toolCalls: reply.toolCalls },
+        signal,
+      );
       if (decision.action === 'stop') {
         context.stopReason.kind = 'step';
         return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };
@@ -194,10 +306,22 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         content = decision.text;
       }
     }
-    await recorder.append({ kind: 'assistant', content, ...(reply.toolCalls.length ? { toolCalls: boundedArguments(reply.toolCalls.slice(0, bounds.callsPerReply * 4)) } : {}), ...(content !== reply.content ? { edited: { original: reply.content } } : {}) });
+    await recorder.append({
+      kind: 'assistant',
+      content,
+      ...(reply.toolCalls.length
+        ? { toolCalls: boundedArguments(reply.toolCalls.slice(0, bounds.callsPerReply * 4)) }
+        : {}),
+      ...(content !== reply.content ? { edited: { original: reply.content } } : {}),
+    });
 
     // R2, second half: a reply still cut after the larger limit is continued, a few times.
-    if (reply.stats.doneReason === 'length' && reply.toolCalls.length === 0 && continuations < context.retryPolicy.maxContinuations && (pendingCut + content).length < replyCharLimit(session.settings.options.numPredict)) {
+    if (
+      reply.stats.doneReason === 'length' &&
+      reply.toolCalls.length === 0 &&
+      continuations < context.retryPolicy.maxContinuations &&
+      (pendingCut + content).length < replyCharLimit(session.settings.options.numPredict)
+    ) {
       continuations++;
       pendingCut += content;
       await notice(step, 'length', resumeNotice);
@@ -208,10 +332,28 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     pendingCut = '';
     continuations = 0;
     const parsed = parseReply(context, setup, text, { ...reply, content: text }, constrained);
-    emit({ type: 'parse.result', step, kind: parsed.kind, detail: parsed.kind === 'tool' ? `${parsed.form}: ${parsed.calls.map((call) => clip(call.name, 80)).join(', ')}` : parsed.kind === 'final' ? clip(parsed.answer, 120) : parsed.problem });
+    emit({
+      type: 'parse.result',
+      step,
+      kind: parsed.kind,
+      detail:
+        parsed.kind === 'tool'
+          ? `${parsed.form}: ${parsed.calls.map((call) => clip(call.name, 80)).join(', ')}`
+          : parsed.kind === 'final'
+            ? clip(parsed.answer, 120)
+            : parsed.problem,
+    });
 
     if (parsed.kind === 'malformed') {
-      await notice(step, 'malformed', malformedNotice(parsed.problem, context.protocol, setup.tools.map((tool) => tool.name)));
+      await notice(
+        step,
+        'malformed',
+        malformedNotice(
+          parsed.problem,
+          context.protocol,
+          setup.tools.map((tool) => tool.name),
+        ),
+      );
       const limit = state.unparseable();
       if (limit) return { outcome: limit, steps: state.steps };
       if (context.protocol === 'text' && !constrained && state.formatErrors >= 2) {
@@ -225,16 +367,35 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
 
     if (parsed.kind === 'final') {
       const command = session.settings.verifyCommand;
-      if (!command || !setup.writable || !isWritable(context.options.workspace)) return { outcome: { kind: 'final', answer: parsed.answer }, steps: state.steps };
+      if (!command || !setup.writable || !isWritable(context.options.workspace))
+        return { outcome: { kind: 'final', answer: parsed.answer }, steps: state.steps };
       const check = await runDoneCheck({ workspace: context.options.workspace, command, step, signal, emit });
       if (check.kind === 'passed') return { outcome: { kind: 'final', answer: parsed.answer }, steps: state.steps };
-      if (check.kind === 'aborted') return { outcome: stopped(context) ?? { kind: 'aborted', message: 'stopped during the done-check' }, steps: state.steps };
+      if (check.kind === 'aborted')
+        return {
+          outcome: stopped(context) ?? { kind: 'aborted', message: 'stopped during the done-check' },
+          steps: state.steps,
+        };
       await notice(step, 'done-check', check.notice);
       await recorder.flush();
       continue;
     }
 
-    const round = await runToolRound({ executor: setup.executor, recorder, session, workspace: context.options.workspace, memoryFile: setup.memoryFile, signal, emit, beforeChange }, parsed.calls, step, parsed.extra);
+    const round = await runToolRound(
+      {
+        executor: setup.executor,
+        recorder,
+        session,
+        workspace: context.options.workspace,
+        memoryFile: setup.memoryFile,
+        signal,
+        emit,
+        beforeChange,
+      },
+      parsed.calls,
+      step,
+      parsed.extra,
+    );
     if (round.stopped) {
       context.stopReason.kind = 'step';
       return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };

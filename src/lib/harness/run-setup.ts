@@ -46,11 +46,24 @@ async function repoContext(context: LoopContext): Promise<RepoContext> {
   try {
     return await context.options.workspace.repoContext();
   } catch (error) {
-    return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs: [], note: `repo context failed: ${(error as Error).message}` };
+    return {
+      cwd: '.',
+      repository: false,
+      repoRoot: '.',
+      branch: '',
+      defaultBranch: '',
+      status: '',
+      recentCommits: [],
+      docs: [],
+      note: `repo context failed: ${(error as Error).message}`,
+    };
   }
 }
 
-async function promptExtras(context: LoopContext, memoryFile: string): Promise<Pick<PromptState, 'memoryFile' | 'taskLines'>> {
+async function promptExtras(
+  context: LoopContext,
+  memoryFile: string,
+): Promise<Pick<PromptState, 'memoryFile' | 'taskLines'>> {
   const memory = await readLongTermMemory(context.options.workspace, memoryFile);
   let taskLines: string[] | undefined;
   if (context.options.tasks) {
@@ -72,12 +85,30 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const [repo, extras] = await Promise.all([repoContext(context), promptExtras(context, memoryFile)]);
   // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
   const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
-  const extra = [...(options.extraTools ?? []), ...(options.tasks ? taskTools(new TaskGraph(options.tasks), session.id) : [])];
-  const toolset = buildToolset({ profile: settings.toolProfile, readOnly: settings.readOnly || !writable, canDelegate, environment, extra });
+  const extra = [
+    ...(options.extraTools ?? []),
+    ...(options.tasks ? taskTools(new TaskGraph(options.tasks), session.id) : []),
+  ];
+  const toolset = buildToolset({
+    profile: settings.toolProfile,
+    readOnly: settings.readOnly || !writable,
+    canDelegate,
+    environment,
+    extra,
+  });
   const tools = [...toolset.tools.values()];
-  const prefix = assemblePrefix({ protocol: context.protocol, tools, environment, repo, depth, rules: settings.shellRules, ...extras }, settings.sectionOverrides);
+  const prefix = assemblePrefix(
+    { protocol: context.protocol, tools, environment, repo, depth, rules: settings.shellRules, ...extras },
+    settings.sectionOverrides,
+  );
   const emit = recorder.emit.bind(recorder);
-  const gate = new ApprovalGate({ policy: settings.approval, readOnly: settings.readOnly, rules: settings.shellRules, approver: options.approver, analyzeShell: options.analyzeShell });
+  const gate = new ApprovalGate({
+    policy: settings.approval,
+    readOnly: settings.readOnly,
+    rules: settings.shellRules,
+    approver: options.approver,
+    analyzeShell: options.analyzeShell,
+  });
   const executor = new ToolExecutor({
     toolset,
     protocol: context.protocol,
@@ -87,7 +118,19 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     emit,
     toolOutputChars: options.toolOutputChars ?? 6000,
     ...(options.stepGate ? { stepGate: options.stepGate } : {}),
-    ...(canDelegate ? { delegate: delegateRunner({ options, session, depth, signal, emit, state: context.state, spawn: context.spawn }) } : {}),
+    ...(canDelegate
+      ? {
+          delegate: delegateRunner({
+            options,
+            session,
+            depth,
+            signal,
+            emit,
+            state: context.state,
+            spawn: context.spawn,
+          }),
+        }
+      : {}),
   });
   const nativeTools = context.protocol === 'native' ? nativeDefinitions(tools) : undefined;
   const window = contextWindow(settings, context.modelInfo);

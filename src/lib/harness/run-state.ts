@@ -23,8 +23,14 @@ export class RunState {
   /** The limit the next step would break, if any. */
   beforeStep(): Outcome | undefined {
     const { limits, usage } = this;
-    if (limits.maxSteps > 0 && this.steps >= limits.maxSteps) return { kind: 'limit', limit: 'steps', message: `${this.steps} steps taken (limit ${limits.maxSteps})` };
-    if (limits.maxTokens > 0 && usage.totalTokens >= limits.maxTokens) return { kind: 'limit', limit: 'tokens', message: `${usage.totalTokens} tokens used (limit ${limits.maxTokens})` };
+    if (limits.maxSteps > 0 && this.steps >= limits.maxSteps)
+      return { kind: 'limit', limit: 'steps', message: `${this.steps} steps taken (limit ${limits.maxSteps})` };
+    if (limits.maxTokens > 0 && usage.totalTokens >= limits.maxTokens)
+      return {
+        kind: 'limit',
+        limit: 'tokens',
+        message: `${usage.totalTokens} tokens used (limit ${limits.maxTokens})`,
+      };
     return undefined;
   }
 
@@ -67,7 +73,11 @@ export class RunState {
   toolStep(allFailed: boolean): Outcome | undefined {
     this.failedSteps = allFailed ? this.failedSteps + 1 : 0;
     if (this.limits.maxFailedSteps > 0 && this.failedSteps >= this.limits.maxFailedSteps) {
-      return { kind: 'limit', limit: 'failed_steps', message: `${this.failedSteps} steps in a row in which every tool call failed` };
+      return {
+        kind: 'limit',
+        limit: 'failed_steps',
+        message: `${this.failedSteps} steps in a row in which every tool call failed`,
+      };
     }
     return undefined;
   }

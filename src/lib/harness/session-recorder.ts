@@ -24,10 +24,13 @@ const transient = new Set(['model.token', 'tool.output']);
 /** Stored events stay small whatever the model sent: long strings inside are clipped (the items keep what the model reads). */
 function boundedEvent(event: HarnessEvent): HarnessEvent {
   const clipValue = (value: unknown, depth: number): unknown => {
-    if (typeof value === 'string') return value.length > bounds.eventStringChars ? clip(value, bounds.eventStringChars) : value;
+    if (typeof value === 'string')
+      return value.length > bounds.eventStringChars ? clip(value, bounds.eventStringChars) : value;
     if (depth > 6 || !value || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((entry) => clipValue(entry, depth + 1));
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, entry]) => [key, clipValue(entry, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, entry]) => [key, clipValue(entry, depth + 1)]),
+    );
   };
   return JSON.stringify(event).length > bounds.eventStringChars ? (clipValue(event, 0) as HarnessEvent) : event;
 }
@@ -51,7 +54,13 @@ export class SessionRecorder {
       this.sink(event);
     } catch (error) {
       // A broken listener must not stop the run; it is reported as data instead.
-      if (body.type !== 'store.error') this.pending.push({ type: 'store.error', message: `event listener failed: ${(error as Error).message}`, sessionId: this.session.id, at: this.now() });
+      if (body.type !== 'store.error')
+        this.pending.push({
+          type: 'store.error',
+          message: `event listener failed: ${(error as Error).message}`,
+          sessionId: this.session.id,
+          at: this.now(),
+        });
     }
   }
 
@@ -90,7 +99,9 @@ export class SessionRecorder {
     try {
       await this.store.appendItem(this.session.id, full);
     } catch (error) {
-      throw new StoreFailure(`could not save item ${full.seq} of session ${this.session.id}: ${(error as Error).message}`);
+      throw new StoreFailure(
+        `could not save item ${full.seq} of session ${this.session.id}: ${(error as Error).message}`,
+      );
     }
     return full;
   }
@@ -109,7 +120,9 @@ export class SessionRecorder {
       if (!canEditItems(this.store)) throw new Error('this store cannot change a stored item');
       await this.store.replaceItem(this.session.id, edited);
     } catch (error) {
-      throw new StoreFailure(`could not save the edited item ${edited.seq} of session ${this.session.id}: ${(error as Error).message}`);
+      throw new StoreFailure(
+        `could not save the edited item ${edited.seq} of session ${this.session.id}: ${(error as Error).message}`,
+      );
     }
     return last.content;
   }
@@ -123,7 +136,10 @@ export class SessionRecorder {
       if (events.length > 0) await this.store.appendEvents(this.session.id, events);
     } catch (error) {
       this.pending = events.concat(this.pending);
-      this.emit({ type: 'store.error', message: `could not save session ${this.session.id}: ${(error as Error).message}` });
+      this.emit({
+        type: 'store.error',
+        message: `could not save session ${this.session.id}: ${(error as Error).message}`,
+      });
     }
   }
 }

@@ -52,12 +52,32 @@ export interface AgentSettings {
   contextLength?: number;
 }
 
-export const defaultLimits: Limits = { maxSteps: 30, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 };
+export const defaultLimits: Limits = {
+  maxSteps: 30,
+  maxTokens: 0,
+  maxSeconds: 0,
+  maxFormatErrors: 3,
+  maxFailedSteps: 0,
+};
 export const defaultContextCap = 8192;
 export const maxDelegationDepth = 3;
 
 /** A guard against mistakes, not a sandbox: see README "Approval and command rules". */
-export const defaultDenyRules = ['rm -rf /', 'rm -rf /*', 'rm -rf ~', 'rm -rf ~/*', 'sudo *', 'curl * | sh', 'curl * | bash', 'wget * | sh', 'wget * | bash', 'find / -delete', 'find / * -delete', 'mkfs*', 'dd * of=/dev/*'];
+export const defaultDenyRules = [
+  'rm -rf /',
+  'rm -rf /*',
+  'rm -rf ~',
+  'rm -rf ~/*',
+  'sudo *',
+  'curl * | sh',
+  'curl * | bash',
+  'wget * | sh',
+  'wget * | bash',
+  'find / -delete',
+  'find / * -delete',
+  'mkfs*',
+  'dd * of=/dev/*',
+];
 
 export function defaultSettings(overrides: Partial<AgentSettings> = {}): AgentSettings {
   return {
@@ -83,7 +103,15 @@ export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyC
  * setting that gates safety comes from `trusted` (the command line or the page's own settings).
  */
 export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings): AgentSettings {
-  const merged: AgentSettings = { ...defaultSettings(), ...stored, limits: { ...defaultLimits, ...stored.limits }, shellRules: trusted.shellRules, approval: trusted.approval, readOnly: trusted.readOnly, maxDepth: trusted.maxDepth };
+  const merged: AgentSettings = {
+    ...defaultSettings(),
+    ...stored,
+    limits: { ...defaultLimits, ...stored.limits },
+    shellRules: trusted.shellRules,
+    approval: trusted.approval,
+    readOnly: trusted.readOnly,
+    maxDepth: trusted.maxDepth,
+  };
   if (trusted.verifyCommand) merged.verifyCommand = trusted.verifyCommand;
   else delete merged.verifyCommand;
   return merged;

@@ -67,7 +67,13 @@ export class ToolExecutor {
   private example = (tool: AnyTool) => formatExample(tool, this.options.protocol);
 
   /** `beforeWrite` runs before a tool that may change the workspace (the run's baseline checkpoint). */
-  async execute(call: ToolCall, step: number, callIndex: number, signal: AbortSignal, beforeWrite?: () => Promise<void>): Promise<ExecutedCall> {
+  async execute(
+    call: ToolCall,
+    step: number,
+    callIndex: number,
+    signal: AbortSignal,
+    beforeWrite?: () => Promise<void>,
+  ): Promise<ExecutedCall> {
     const { emit } = this.options;
     const callId = `${step}.${callIndex}`;
     const context: ReadToolContext = {
@@ -85,7 +91,13 @@ export class ToolExecutor {
       formatExample: this.example,
       unavailableReason: (name) => this.options.toolset.unavailableReason(name),
     });
-    emit({ type: 'validation', step, tool: call.name.slice(0, bounds.nameChars), ok: validation.ok, ...(validation.ok ? {} : { error: validation.error }) });
+    emit({
+      type: 'validation',
+      step,
+      tool: call.name.slice(0, bounds.nameChars),
+      ok: validation.ok,
+      ...(validation.ok ? {} : { error: validation.error }),
+    });
     if (!validation.ok) {
       const name = call.name.length > bounds.nameChars ? `${call.name.slice(0, bounds.nameChars)}…` : call.name;
       return { name, args: asRecord(call.arguments), content: validation.error, ok: false, invalid: true };
@@ -95,8 +107,26 @@ export class ToolExecutor {
     const risky = tool.risky || Boolean(tool.riskyWhen?.(args));
     if (this.options.stepGate) {
       emit({ type: 'step.paused', step, at: 'tool' });
-      const decision = await this.options.stepGate.pause({ at: 'tool', step, tool: tool.name, args, validation: { ok: true }, approval: this.options.gate.describe({ tool: tool.name, risky, args }) }, signal);
-      if (decision.action === 'stop') return { name: tool.name, args, content: 'error: the run was stopped before this call ran', ok: false, invalid: false, stopped: true };
+      const decision = await this.options.stepGate.pause(
+        {
+          at: 'tool',
+          step,
+          tool: tool.name,
+          args,
+          validation: { ok: true },
+          approval: this.options.gate.describe({ tool: tool.name, risky, args }),
+        },
+        signal,
+      );
+      if (decision.action === 'stop')
+        return {
+          name: tool.name,
+          args,
+          content: 'error: the run was stopped before this call ran',
+          ok: false,
+          invalid: false,
+          stopped: true,
+        };
     }
     const key = `${tool.name}:${stableJson(args)}`;
     const repeated = key === this.lastCallKey;
@@ -108,11 +138,34 @@ export class ToolExecutor {
     }
 
     // The diff is made only when someone will look at it: computing it costs more than the loop.
-    const preview = tool.access === 'write' && tool.preview ? () => tool.preview!(args, context).catch(() => undefined) : undefined;
-    const decision = await this.options.gate.decide({ tool: tool.name, risky, args, preview, sessionId: this.options.sessionId, step, signal });
-    if (risky) emit({ type: 'approval', step, tool: tool.name, decision: decision.approved ? 'approved' : 'denied', by: decision.by, reason: decision.reason });
+    const preview =
+      tool.access === 'write' && tool.preview ? () => tool.preview!(args, context).catch(() => undefined) : undefined;
+    const decision = await this.options.gate.decide({
+      tool: tool.name,
+      risky,
+      args,
+      preview,
+      sessionId: this.options.sessionId,
+      step,
+      signal,
+    });
+    if (risky)
+      emit({
+        type: 'approval',
+        step,
+        tool: tool.name,
+        decision: decision.approved ? 'approved' : 'denied',
+        by: decision.by,
+        reason: decision.reason,
+      });
     if (!decision.approved) {
-      return { name: tool.name, args, content: `error: approval denied for ${tool.name}: ${decision.reason}. Do not retry the same call; choose another way or give the final answer.`, ok: false, invalid: false };
+      return {
+        name: tool.name,
+        args,
+        content: `error: approval denied for ${tool.name}: ${decision.reason}. Do not retry the same call; choose another way or give the final answer.`,
+        ok: false,
+        invalid: false,
+      };
     }
 
     emit({ type: 'tool.started', step, callId, tool: tool.name, args });

@@ -32,10 +32,18 @@ export interface ToolRoundResult {
   stopped: boolean;
 }
 
-export async function runToolRound(context: ToolRoundContext, calls: ToolCall[], step: number, extra?: string): Promise<ToolRoundResult> {
+export async function runToolRound(
+  context: ToolRoundContext,
+  calls: ToolCall[],
+  step: number,
+  extra?: string,
+): Promise<ToolRoundResult> {
   const { executor, recorder, session, emit } = context;
   const notices = extra ? [`Runtime notice: ${extra}.`] : [];
-  if (calls.length > bounds.callsPerReply) notices.push(`Runtime notice: the reply made ${calls.length} tool calls; only the first ${bounds.callsPerReply} were run. Make fewer calls per reply.`);
+  if (calls.length > bounds.callsPerReply)
+    notices.push(
+      `Runtime notice: the reply made ${calls.length} tool calls; only the first ${bounds.callsPerReply} were run. Make fewer calls per reply.`,
+    );
   let changedFiles = false;
   let failed = 0;
   let ran = 0;
@@ -45,12 +53,25 @@ export async function runToolRound(context: ToolRoundContext, calls: ToolCall[],
     const executed = await executor.execute(call, step, index, context.signal, context.beforeChange);
     if (!executed.ok) failed++;
     if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
-    await recorder.append({ kind: 'tool', name: executed.name, args: boundedArguments(executed.args), content: executed.content, ok: executed.ok, ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}) });
+    await recorder.append({
+      kind: 'tool',
+      name: executed.name,
+      args: boundedArguments(executed.args),
+      content: executed.content,
+      ok: executed.ok,
+      ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}),
+    });
     if (executed.result?.touched) rememberFiles(session.memory, executed.result.touched);
     if (executed.result?.note) rememberNote(session.memory, executed.result.note);
     if (executed.result?.longTermNote) {
       const problem = await appendLongTermNote(context.workspace, context.memoryFile, executed.result.longTermNote);
-      if (problem) emit({ type: 'notice', step, reason: 'memory-file', text: `the long-term note was kept in session memory only: ${problem}` });
+      if (problem)
+        emit({
+          type: 'notice',
+          step,
+          reason: 'memory-file',
+          text: `the long-term note was kept in session memory only: ${problem}`,
+        });
     }
     if (executed.stopped) return { changedFiles, allFailed: false, stopped: true };
   }

@@ -99,4 +99,3 @@ export interface Workspace extends ReadonlyWorkspace {
   rename(from: string, to: string): Promise<void>;
   exec(command: string, options?: ExecOptions): Promise<ExecResult>;
 }
-

@@ -37,7 +37,12 @@ function statusOf(error: unknown): number | undefined {
 function isNetworkFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const cause = (error as { cause?: { code?: string } }).cause?.code ?? '';
-  return error.name === 'TypeError' || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|fetch failed|Failed to fetch|NetworkError|Load failed/i.test(`${error.message} ${cause}`);
+  return (
+    error.name === 'TypeError' ||
+    /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|fetch failed|Failed to fetch|NetworkError|Load failed/i.test(
+      `${error.message} ${cause}`,
+    )
+  );
 }
 
 export function toModelError(error: unknown, context: ErrorContext): ModelError {
@@ -49,23 +54,61 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
   if (status !== undefined) {
     const retryAfterMs = parseRetryAfter(context.retryAfter);
     if (status === 404) {
-      return { kind: 'not_found', status, retryable: false, message: `Model "${context.model}" is not on the Ollama server at ${context.host}. Pull it with \`ollama pull ${context.model}\`, or choose another model.` };
+      return {
+        kind: 'not_found',
+        status,
+        retryable: false,
+        message: `Model "${context.model}" is not on the Ollama server at ${context.host}. Pull it with \`ollama pull ${context.model}\`, or choose another model.`,
+      };
     }
     if (status === 400 && /does not support tools/i.test(message)) {
-      return { kind: 'tools_unsupported', status, retryable: false, message: `Model "${context.model}" does not support native tool calls. Switch the protocol to "text" (or "auto"), or pick a model whose capabilities list "tools".` };
+      return {
+        kind: 'tools_unsupported',
+        status,
+        retryable: false,
+        message: `Model "${context.model}" does not support native tool calls. Switch the protocol to "text" (or "auto"), or pick a model whose capabilities list "tools".`,
+      };
     }
     if (status === 400 && /exceeds the context length/i.test(message)) {
-      return { kind: 'context_overflow', status, retryable: false, message: `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest messages: ${message}` };
+      return {
+        kind: 'context_overflow',
+        status,
+        retryable: false,
+        message: `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest messages: ${message}`,
+      };
     }
     if (status === 429 || status === 503) {
-      return { kind: 'overloaded', status, retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), message: `Ollama is busy (HTTP ${status}): ${message}` };
+      return {
+        kind: 'overloaded',
+        status,
+        retryable: true,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        message: `Ollama is busy (HTTP ${status}): ${message}`,
+      };
     }
-    if (status >= 500) return { kind: 'server', status, retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), message: `Ollama failed (HTTP ${status}): ${message}` };
-    return { kind: 'bad_reply', status, retryable: false, message: `Ollama refused the request (HTTP ${status}): ${message}` };
+    if (status >= 500)
+      return {
+        kind: 'server',
+        status,
+        retryable: true,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        message: `Ollama failed (HTTP ${status}): ${message}`,
+      };
+    return {
+      kind: 'bad_reply',
+      status,
+      retryable: false,
+      message: `Ollama refused the request (HTTP ${status}): ${message}`,
+    };
   }
   if (context.streaming) {
     return { kind: 'stream', retryable: true, message: `the reply stream broke: ${message}` };
   }
-  if (isNetworkFailure(error)) return { kind: 'unreachable', retryable: true, message: unreachableMessage(context.host, context.origin) };
-  return { kind: 'bad_reply', retryable: false, message: `unexpected reply from Ollama at ${context.host}: ${message}` };
+  if (isNetworkFailure(error))
+    return { kind: 'unreachable', retryable: true, message: unreachableMessage(context.host, context.origin) };
+  return {
+    kind: 'bad_reply',
+    retryable: false,
+    message: `unexpected reply from Ollama at ${context.host}: ${message}`,
+  };
 }

@@ -5,7 +5,16 @@
  */
 import { Ollama } from 'ollama/browser';
 import type { ChatRequest, Message, Options } from 'ollama/browser';
-import type { ChatMessage, ModelClient, ModelError, ModelInfo, ModelRequest, ModelResult, ReplyStats, ToolCall } from '../harness/ports';
+import type {
+  ChatMessage,
+  ModelClient,
+  ModelError,
+  ModelInfo,
+  ModelRequest,
+  ModelResult,
+  ReplyStats,
+  ToolCall,
+} from '../harness/ports';
 import { toModelError } from './ollama-errors';
 
 export interface OllamaClientOptions {
@@ -39,7 +48,9 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
 function toWireMessage(message: ChatMessage): Message {
   const wire: Message = { role: message.role, content: message.content };
   if (message.toolCalls?.length) {
-    wire.tool_calls = message.toolCalls.map((call) => ({ function: { name: call.name, arguments: toArguments(call.arguments) } }));
+    wire.tool_calls = message.toolCalls.map((call) => ({
+      function: { name: call.name, arguments: toArguments(call.arguments) },
+    }));
   }
   if (message.role === 'tool' && message.toolName) wire.tool_name = message.toolName;
   return wire;
@@ -60,7 +71,10 @@ function toArguments(value: unknown): Record<string, unknown> {
 
 function wireOptions(request: ModelRequest): Partial<Options> {
   const { options } = request;
-  const wire: Partial<Options> = { num_ctx: options.numCtx ?? defaultNumCtx, num_predict: options.numPredict ?? defaultNumPredict };
+  const wire: Partial<Options> = {
+    num_ctx: options.numCtx ?? defaultNumCtx,
+    num_predict: options.numPredict ?? defaultNumPredict,
+  };
   if (options.temperature !== undefined) wire.temperature = options.temperature;
   if (options.topP !== undefined) wire.top_p = options.topP;
   if (options.seed !== undefined) wire.seed = options.seed;
@@ -76,7 +90,8 @@ export class OllamaModelClient implements ModelClient {
 
   /** A fresh ollama-js instance whose fetch follows `signal` and keeps the reply headers. */
   private connect(signal: AbortSignal | undefined, headers: { retryAfter?: string | null }): Ollama {
-    const base = this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+    const base =
+      this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
     const fetchWith: typeof fetch = async (input, init = {}) => {
       const signals = [signal, init.signal ?? undefined].filter((entry): entry is AbortSignal => Boolean(entry));
       const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
@@ -88,7 +103,14 @@ export class OllamaModelClient implements ModelClient {
   }
 
   private context(model: string, extra: { retryAfter?: string | null; streaming?: boolean; aborted?: boolean } = {}) {
-    return { host: this.host, model, origin: this.options.origin, retryAfter: extra.retryAfter, streaming: extra.streaming ?? false, aborted: extra.aborted ?? false };
+    return {
+      host: this.host,
+      model,
+      origin: this.options.origin,
+      retryAfter: extra.retryAfter,
+      streaming: extra.streaming ?? false,
+      aborted: extra.aborted ?? false,
+    };
   }
 
   async chat(request: ModelRequest): Promise<ModelResult> {
@@ -117,7 +139,8 @@ export class OllamaModelClient implements ModelClient {
       try {
         for await (const part of stream) {
           // Parts already buffered must not finish a reply the caller has stopped.
-          if (request.signal.aborted) return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
+          if (request.signal.aborted)
+            return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
           const piece = part.message?.content ?? '';
           if (piece) {
             content += piece;
@@ -127,9 +150,13 @@ export class OllamaModelClient implements ModelClient {
           if (request.maxChars !== undefined && content.length > request.maxChars) {
             stream.abort();
             const stats: ReplyStats = { evalCount: Math.ceil(content.length / 4), doneReason: 'length' };
-            return { ok: true, reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats } };
+            return {
+              ok: true,
+              reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats },
+            };
           }
-          for (const call of part.message?.tool_calls ?? []) toolCalls.push({ name: call.function.name, arguments: call.function.arguments });
+          for (const call of part.message?.tool_calls ?? [])
+            toolCalls.push({ name: call.function.name, arguments: call.function.arguments });
           if (part.done) {
             const stats: ReplyStats = {
               promptEvalCount: part.prompt_eval_count,
@@ -146,9 +173,15 @@ export class OllamaModelClient implements ModelClient {
       } finally {
         request.signal.removeEventListener('abort', stop);
       }
-      return { ok: false, error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a final "done" message' } };
+      return {
+        ok: false,
+        error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a final "done" message' },
+      };
     } catch (error) {
-      const mapped = toModelError(error, this.context(request.model, { retryAfter: headers.retryAfter, streaming, aborted: request.signal.aborted }));
+      const mapped = toModelError(
+        error,
+        this.context(request.model, { retryAfter: headers.retryAfter, streaming, aborted: request.signal.aborted }),
+      );
       // Tokens already streamed were produced (and billed by the server) even though the reply failed.
       if (streaming && content) mapped.billed = { evalCount: Math.ceil(content.length / 4) };
       return { ok: false, error: mapped };
@@ -161,16 +194,38 @@ export class OllamaModelClient implements ModelClient {
    */
   async renderPrompt(model: string, messages: ChatMessage[], tools?: ModelRequest['tools']): Promise<Outcome<string>> {
     try {
-      const fetcher = this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+      const fetcher =
+        this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
       const response = await fetcher(`${this.host}/api/chat`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ model, messages: messages.map(toWireMessage), stream: false, _debug_render_only: true, ...(tools?.length ? { tools } : {}) }),
+        body: JSON.stringify({
+          model,
+          messages: messages.map(toWireMessage),
+          stream: false,
+          _debug_render_only: true,
+          ...(tools?.length ? { tools } : {}),
+        }),
       });
       const body = (await response.json()) as { error?: string; _debug_info?: { rendered_template?: string } };
-      if (!response.ok) return { ok: false, error: toModelError(Object.assign(new Error(body.error ?? response.statusText), { status_code: response.status }), this.context(model)) };
+      if (!response.ok)
+        return {
+          ok: false,
+          error: toModelError(
+            Object.assign(new Error(body.error ?? response.statusText), { status_code: response.status }),
+            this.context(model),
+          ),
+        };
       const rendered = body._debug_info?.rendered_template;
-      if (typeof rendered !== 'string') return { ok: false, error: { kind: 'bad_reply', retryable: false, message: 'this Ollama does not support _debug_render_only (it needs 0.11.5 or newer)' } };
+      if (typeof rendered !== 'string')
+        return {
+          ok: false,
+          error: {
+            kind: 'bad_reply',
+            retryable: false,
+            message: 'this Ollama does not support _debug_render_only (it needs 0.11.5 or newer)',
+          },
+        };
       return { ok: true, value: rendered };
     } catch (error) {
       return { ok: false, error: toModelError(error, this.context(model)) };
@@ -181,8 +236,11 @@ export class OllamaModelClient implements ModelClient {
     try {
       const show = await this.connect(undefined, {}).show({ model });
       const info = (show.model_info ?? {}) as unknown as Record<string, unknown>;
-      const architecture = typeof info['general.architecture'] === 'string' ? (info['general.architecture'] as string) : undefined;
-      const key = architecture ? `${architecture}.context_length` : Object.keys(info).find((name) => name.endsWith('.context_length'));
+      const architecture =
+        typeof info['general.architecture'] === 'string' ? (info['general.architecture'] as string) : undefined;
+      const key = architecture
+        ? `${architecture}.context_length`
+        : Object.keys(info).find((name) => name.endsWith('.context_length'));
       const contextLength = key && typeof info[key] === 'number' ? (info[key] as number) : undefined;
       return { name: model, capabilities: show.capabilities ?? [], ...(contextLength ? { contextLength } : {}) };
     } catch (error) {
@@ -216,17 +274,26 @@ export class OllamaModelClient implements ModelClient {
   }
 
   /** Pulls a model, reporting progress; resolves when the server says "success". */
-  async pull(model: string, options: { signal?: AbortSignal; onProgress?: (progress: PullProgress) => void } = {}): Promise<Outcome<void>> {
+  async pull(
+    model: string,
+    options: { signal?: AbortSignal; onProgress?: (progress: PullProgress) => void } = {},
+  ): Promise<Outcome<void>> {
     const signal = options.signal ?? new AbortController().signal;
     let streaming = false;
     try {
       const stream = await this.connect(signal, {}).pull({ model, stream: true });
       streaming = true;
       for await (const part of stream) {
-        options.onProgress?.({ status: part.status, ...(part.total ? { total: part.total, completed: part.completed ?? 0 } : {}) });
+        options.onProgress?.({
+          status: part.status,
+          ...(part.total ? { total: part.total, completed: part.completed ?? 0 } : {}),
+        });
         if (part.status === 'success') return { ok: true, value: undefined };
       }
-      return { ok: false, error: { kind: 'stream', retryable: true, message: 'the pull stream ended before "success"' } };
+      return {
+        ok: false,
+        error: { kind: 'stream', retryable: true, message: 'the pull stream ended before "success"' },
+      };
     } catch (error) {
       const mapped = toModelError(error, this.context(model, { streaming, aborted: signal.aborted }));
       if (mapped.kind === 'stream') mapped.message = `pulling ${model} failed: ${(error as Error).message}`;

@@ -4,7 +4,15 @@
  * counts estimated from characters (about 4 a token) when the script gives none.
  */
 import { sleep } from '../harness/recovery/retry-policy';
-import type { ModelClient, ModelError, ModelInfo, ModelRequest, ModelResult, ReplyStats, ToolCall } from '../harness/ports';
+import type {
+  ModelClient,
+  ModelError,
+  ModelInfo,
+  ModelRequest,
+  ModelResult,
+  ReplyStats,
+  ToolCall,
+} from '../harness/ports';
 
 export type ScriptedReply =
   | { text: string; toolCalls?: ToolCall[]; stats?: ReplyStats; delayMs?: number; chunkSize?: number }
@@ -20,7 +28,10 @@ export interface ScriptedModelOptions {
   whenExhausted?: 'error' | 'repeat-last';
 }
 
-const aborted: ModelResult = { ok: false, error: { kind: 'aborted', message: 'the request was aborted', retryable: false } };
+const aborted: ModelResult = {
+  ok: false,
+  error: { kind: 'aborted', message: 'the request was aborted', retryable: false },
+};
 
 export class ScriptedModelClient implements ModelClient {
   readonly requests: ModelRequest[] = [];
@@ -36,7 +47,11 @@ export class ScriptedModelClient implements ModelClient {
   }
 
   async describe(model: string): Promise<ModelInfo> {
-    return { name: model, capabilities: this.options.capabilities ?? ['completion'], contextLength: this.options.contextLength };
+    return {
+      name: model,
+      capabilities: this.options.capabilities ?? ['completion'],
+      contextLength: this.options.contextLength,
+    };
   }
 
   async chat(request: ModelRequest): Promise<ModelResult> {
@@ -44,15 +59,25 @@ export class ScriptedModelClient implements ModelClient {
     this.requests.push({ ...request, messages: request.messages.map((message) => ({ ...message })) });
     let entry = this.script[this.position];
     if (entry) this.position++;
-    else if (this.options.whenExhausted === 'repeat-last' && this.script.length) entry = this.script[this.script.length - 1];
-    else return { ok: false, error: { kind: 'server', message: `the scripted model has no reply left (it had ${this.script.length})`, retryable: false } };
+    else if (this.options.whenExhausted === 'repeat-last' && this.script.length)
+      entry = this.script[this.script.length - 1];
+    else
+      return {
+        ok: false,
+        error: {
+          kind: 'server',
+          message: `the scripted model has no reply left (it had ${this.script.length})`,
+          retryable: false,
+        },
+      };
     while ('respond' in entry) entry = entry.respond(request);
     if (entry.delayMs && !(await sleep(entry.delayMs, request.signal))) return aborted;
     if (request.signal.aborted) return aborted;
     if ('error' in entry) return { ok: false, error: entry.error };
     // Like a real client, at most `maxChars` of a reply are kept (a flood is cut, "length").
     const full = entry.text ?? '';
-    const text = request.maxChars !== undefined && full.length > request.maxChars ? full.slice(0, request.maxChars) : full;
+    const text =
+      request.maxChars !== undefined && full.length > request.maxChars ? full.slice(0, request.maxChars) : full;
     const size = entry.chunkSize ?? 16;
     for (let index = 0; index < text.length; index += size) request.onToken?.(text.slice(index, index + size));
     const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);

@@ -36,7 +36,10 @@ export class FileSessionStore implements SessionStore {
   async saveSession(session: Session): Promise<void> {
     const folder = this.folder(session.id);
     await fs.mkdir(folder, { recursive: true });
-    await this.writeAtomic(nodePath.join(folder, 'items.jsonl'), session.history.map((item) => `${JSON.stringify(item)}\n`).join(''));
+    await this.writeAtomic(
+      nodePath.join(folder, 'items.jsonl'),
+      session.history.map((item) => `${JSON.stringify(item)}\n`).join(''),
+    );
     await this.saveMeta(sessionMeta(session));
   }
 
@@ -64,7 +67,11 @@ export class FileSessionStore implements SessionStore {
   }
 
   async appendEvents(sessionId: string, events: HarnessEvent[]): Promise<void> {
-    await fs.appendFile(nodePath.join(this.folder(sessionId), 'events.jsonl'), events.map((event) => `${JSON.stringify(event)}\n`).join(''), 'utf8');
+    await fs.appendFile(
+      nodePath.join(this.folder(sessionId), 'events.jsonl'),
+      events.map((event) => `${JSON.stringify(event)}\n`).join(''),
+      'utf8',
+    );
   }
 
   private async readLines<T>(file: string): Promise<T[]> {
@@ -117,7 +124,15 @@ export class FileSessionStore implements SessionStore {
       const session = await this.load(name).catch(() => null);
       if (session) {
         const { history, ...meta } = session;
-        summaries.push({ id: meta.id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, model: meta.model, items: history.length, ...(meta.parentId ? { parentId: meta.parentId } : {}) });
+        summaries.push({
+          id: meta.id,
+          title: meta.title,
+          createdAt: meta.createdAt,
+          updatedAt: meta.updatedAt,
+          model: meta.model,
+          items: history.length,
+          ...(meta.parentId ? { parentId: meta.parentId } : {}),
+        });
       }
     }
     return summaries.sort((a, b) => b.updatedAt - a.updatedAt);

@@ -14,7 +14,9 @@ export class FileTaskStore implements TaskStore {
   }
 
   async list(): Promise<Task[]> {
-    const names = await fs.readdir(this.directory).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+    const names = await fs
+      .readdir(this.directory)
+      .catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
     const tasks: Task[] = [];
     for (const name of names.filter((entry) => entry.endsWith('.json'))) {
       try {

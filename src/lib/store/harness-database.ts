@@ -66,12 +66,15 @@ export interface OpenOptions {
 }
 
 export function openHarnessDatabase(options: OpenOptions = {}): Promise<HarnessDatabase> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new StoreError('unavailable', 'This browser has no IndexedDB, so sessions cannot be kept across reloads.'));
+  if (typeof indexedDB === 'undefined')
+    return Promise.reject(
+      new StoreError('unavailable', 'This browser has no IndexedDB, so sessions cannot be kept across reloads.'),
+    );
   return new Promise((resolve, reject) => {
     let settled = false;
     let database: HarnessDatabase | undefined;
     const fail = (error: StoreError) => {
-      if (!settled) (settled = true), reject(error);
+      if (!settled) ((settled = true), reject(error));
     };
     openDB<HarnessSchema>(options.name ?? databaseName, databaseVersion, {
       upgrade(db, oldVersion) {
@@ -90,17 +93,24 @@ export function openHarnessDatabase(options: OpenOptions = {}): Promise<HarnessD
       },
       // An older tab keeps the database open: say so instead of waiting forever.
       blocked() {
-        fail(new StoreError('blocked', 'The database upgrade is blocked by another tab with an older Harness Playground; close the other tabs and reload.'));
+        fail(
+          new StoreError(
+            'blocked',
+            'The database upgrade is blocked by another tab with an older Harness Playground; close the other tabs and reload.',
+          ),
+        );
       },
       blocking() {
         database?.close();
-        options.onVersionChange?.('A newer Harness Playground was opened in another tab; reload this tab to keep saving.');
+        options.onVersionChange?.(
+          'A newer Harness Playground was opened in another tab; reload this tab to keep saving.',
+        );
       },
     }).then(
       (opened) => {
         database = opened;
         if (settled) opened.close();
-        else (settled = true), resolve(opened);
+        else ((settled = true), resolve(opened));
       },
       (error: unknown) => fail(storeError(error, 'opening the database')),
     );

@@ -66,7 +66,10 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
 
   private lockedError(sessionId: string, lock: LockRecord): StoreError {
     const since = new Date(lock.since).toLocaleTimeString();
-    return new StoreError('locked', `Session ${sessionId} is open in another tab (since ${since}). Continue it there, or close that tab; this tab will not write to it.`);
+    return new StoreError(
+      'locked',
+      `Session ${sessionId} is open in another tab (since ${since}). Continue it there, or close that tab; this tab will not write to it.`,
+    );
   }
 
   /** Takes (or renews) the single-writer lease of a session; rejects when another tab holds it. */
@@ -78,7 +81,12 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
         // Throwing before any write lets the transaction commit empty: nothing changes.
         if (this.lockedBySomeoneElse(lock)) throw this.lockedError(sessionId, lock!);
         const now = this.now();
-        await transaction.store.put({ sessionId, owner: this.owner, since: lock?.owner === this.owner ? lock.since : now, expiresAt: now + this.leaseMs });
+        await transaction.store.put({
+          sessionId,
+          owner: this.owner,
+          since: lock?.owner === this.owner ? lock.since : now,
+          expiresAt: now + this.leaseMs,
+        });
       });
     });
   }
@@ -101,7 +109,12 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
         const lock = await transaction.objectStore('locks').get(session.id);
         if (this.lockedBySomeoneElse(lock)) throw this.lockedError(session.id, lock!);
         await transaction.objectStore('items').delete(itemRange(session.id));
-        await Promise.all([transaction.objectStore('sessions').put(meta), ...history.map((item) => transaction.objectStore('items').put({ sessionId: session.id, seq: item.seq, item }))]);
+        await Promise.all([
+          transaction.objectStore('sessions').put(meta),
+          ...history.map((item) =>
+            transaction.objectStore('items').put({ sessionId: session.id, seq: item.seq, item }),
+          ),
+        ]);
       });
     });
   }
@@ -145,21 +158,30 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
     if (events.length === 0) return;
     await this.guard(`saving events of session ${sessionId}`, async () => {
       const transaction = this.database.transaction('events', 'readwrite');
-      await committed(transaction, () => Promise.all(events.map((event) => transaction.store.add({ sessionId, event }))));
+      await committed(transaction, () =>
+        Promise.all(events.map((event) => transaction.store.add({ sessionId, event }))),
+      );
     });
   }
 
   async load(sessionId: string): Promise<Session | null> {
     return this.guard(`loading session ${sessionId}`, async () => {
       const transaction = this.database.transaction(['sessions', 'items'], 'readonly');
-      const [meta, records] = await committed(transaction, () => Promise.all([transaction.objectStore('sessions').get(sessionId), transaction.objectStore('items').getAll(itemRange(sessionId))]));
+      const [meta, records] = await committed(transaction, () =>
+        Promise.all([
+          transaction.objectStore('sessions').get(sessionId),
+          transaction.objectStore('items').getAll(itemRange(sessionId)),
+        ]),
+      );
       if (!meta) return null;
       return { ...meta, history: records.map((record) => record.item) };
     });
   }
 
   async loadEvents(sessionId: string): Promise<HarnessEvent[]> {
-    return this.guard(`loading events of session ${sessionId}`, async () => (await this.database.getAllFromIndex('events', 'sessionId', sessionId)).map((record) => record.event));
+    return this.guard(`loading events of session ${sessionId}`, async () =>
+      (await this.database.getAllFromIndex('events', 'sessionId', sessionId)).map((record) => record.event),
+    );
   }
 
   async list(): Promise<SessionSummary[]> {
@@ -167,10 +189,22 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
       const transaction = this.database.transaction(['sessions', 'items'], 'readonly');
       const [metas, counts] = await committed(transaction, async () => {
         const all = await transaction.objectStore('sessions').getAll();
-        return [all, await Promise.all(all.map((meta) => transaction.objectStore('items').count(itemRange(meta.id))))] as const;
+        return [
+          all,
+          await Promise.all(all.map((meta) => transaction.objectStore('items').count(itemRange(meta.id)))),
+        ] as const;
       });
       return metas
-        .map((meta, index) => ({ id: meta.id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, model: meta.model, items: counts[index], ...(meta.parentId ? { parentId: meta.parentId } : {}), ...(meta.forkOf ? { forkOf: meta.forkOf } : {}) }))
+        .map((meta, index) => ({
+          id: meta.id,
+          title: meta.title,
+          createdAt: meta.createdAt,
+          updatedAt: meta.updatedAt,
+          model: meta.model,
+          items: counts[index],
+          ...(meta.parentId ? { parentId: meta.parentId } : {}),
+          ...(meta.forkOf ? { forkOf: meta.forkOf } : {}),
+        }))
         .sort((a, b) => b.updatedAt - a.updatedAt);
     });
   }
@@ -225,7 +259,12 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
       const transaction = this.database.transaction('snapshots');
       const infos: { step: number; at: number }[] = [];
       await committed(transaction, async () => {
-        for (let cursor = await transaction.store.openCursor(itemRange(sessionId)); cursor; cursor = await cursor.continue()) infos.push({ step: cursor.value.step, at: cursor.value.at });
+        for (
+          let cursor = await transaction.store.openCursor(itemRange(sessionId));
+          cursor;
+          cursor = await cursor.continue()
+        )
+          infos.push({ step: cursor.value.step, at: cursor.value.at });
       });
       return infos;
     });
@@ -245,7 +284,10 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
   async latestSnapshot(sessionId: string): Promise<SnapshotRecord | undefined> {
     return this.guard(`loading the workspace files of session ${sessionId}`, async () => {
       const transaction = this.database.transaction('snapshots');
-      return committed(transaction, async () => (await transaction.store.openCursor(itemRange(sessionId), 'prev'))?.value);
+      return committed(
+        transaction,
+        async () => (await transaction.store.openCursor(itemRange(sessionId), 'prev'))?.value,
+      );
     });
   }
 }

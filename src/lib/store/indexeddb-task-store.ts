@@ -11,7 +11,10 @@ export class IndexedDbTaskStore implements TaskStore {
 
   async list(): Promise<Task[]> {
     try {
-      const records = await this.database.getAll('tasks', IDBKeyRange.bound([this.workspaceId, ''], [this.workspaceId, '\uffff']));
+      const records = await this.database.getAll(
+        'tasks',
+        IDBKeyRange.bound([this.workspaceId, ''], [this.workspaceId, '\uffff']),
+      );
       return records.map((record) => record.task).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
     } catch (error) {
       throw storeError(error, 'reading the task board');

@@ -29,7 +29,8 @@ export class MemorySessionStore implements SessionStore, SnapshotCapable, Rename
   async appendItem(sessionId: string, item: HistoryItem): Promise<void> {
     const items = this.items.get(sessionId);
     if (!items) throw new Error(`unknown session ${sessionId}`);
-    if (items.length > 0 && items[items.length - 1].seq >= item.seq) throw new Error(`item ${item.seq} of session ${sessionId} is already stored or out of order`);
+    if (items.length > 0 && items[items.length - 1].seq >= item.seq)
+      throw new Error(`item ${item.seq} of session ${sessionId} is already stored or out of order`);
     items.push(copy(item));
   }
 
@@ -57,7 +58,9 @@ export class MemorySessionStore implements SessionStore, SnapshotCapable, Rename
   }
 
   async list(): Promise<SessionSummary[]> {
-    const sessions = [...this.metas.values()].map((meta) => summarize({ ...meta, history: this.items.get(meta.id) ?? [] }));
+    const sessions = [...this.metas.values()].map((meta) =>
+      summarize({ ...meta, history: this.items.get(meta.id) ?? [] }),
+    );
     return sessions.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
@@ -77,7 +80,10 @@ export class MemorySessionStore implements SessionStore, SnapshotCapable, Rename
   async saveSnapshot(sessionId: string, step: number, files: FileMap): Promise<void> {
     const list = (this.snapshots.get(sessionId) ?? []).filter((entry) => entry.step !== step);
     list.push({ step, at: Date.now(), files: copy(files) });
-    this.snapshots.set(sessionId, list.sort((a, b) => a.step - b.step));
+    this.snapshots.set(
+      sessionId,
+      list.sort((a, b) => a.step - b.step),
+    );
   }
 
   async snapshotAt(sessionId: string, step: number) {

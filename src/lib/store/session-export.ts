@@ -40,14 +40,29 @@ const item = {
         ...itemBase,
         kind: { const: 'assistant' },
         content: text(),
-        toolCalls: { type: 'array', maxItems: 1000, items: { type: 'object', required: ['name'], properties: { name: text(1000) } } },
+        toolCalls: {
+          type: 'array',
+          maxItems: 1000,
+          items: { type: 'object', required: ['name'], properties: { name: text(1000) } },
+        },
       },
     },
     {
       required: ['name', 'args', 'ok'],
-      properties: { ...itemBase, kind: { const: 'tool' }, content: text(), name: text(1000), args: { type: 'object' }, ok: { type: 'boolean' }, childSessionId: id },
+      properties: {
+        ...itemBase,
+        kind: { const: 'tool' },
+        content: text(),
+        name: text(1000),
+        args: { type: 'object' },
+        ok: { type: 'boolean' },
+        childSessionId: id,
+      },
     },
-    { required: ['reason'], properties: { ...itemBase, kind: { const: 'notice' }, content: text(), reason: text(200) } },
+    {
+      required: ['reason'],
+      properties: { ...itemBase, kind: { const: 'notice' }, content: text(), reason: text(200) },
+    },
   ],
 };
 const fileMap = { type: 'object', maxProperties: 10_000, additionalProperties: text(8 * 1024 * 1024) };
@@ -63,33 +78,97 @@ const schema = {
       properties: {
         id,
         parentId: id,
-        forkOf: { type: 'object', required: ['sessionId', 'step'], properties: { sessionId: id, step: { type: 'integer', minimum: 0 } } },
+        forkOf: {
+          type: 'object',
+          required: ['sessionId', 'step'],
+          properties: { sessionId: id, step: { type: 'integer', minimum: 0 } },
+        },
         createdAt: { type: 'number' },
         updatedAt: { type: 'number' },
         title: text(1000),
         model: text(500),
-        workspace: { type: 'object', required: ['backend', 'label'], properties: { backend: text(200), label: text(1000), id: text(200) } },
-        settings: { type: 'object', properties: { sectionOverrides: { type: 'object', additionalProperties: text(100_000) } } },
-        memory: { type: 'object', required: ['task', 'files', 'notes'], properties: { task: text(100_000), files: stringList, notes: stringList } },
+        workspace: {
+          type: 'object',
+          required: ['backend', 'label'],
+          properties: { backend: text(200), label: text(1000), id: text(200) },
+        },
+        settings: {
+          type: 'object',
+          properties: { sectionOverrides: { type: 'object', additionalProperties: text(100_000) } },
+        },
+        memory: {
+          type: 'object',
+          required: ['task', 'files', 'notes'],
+          properties: { task: text(100_000), files: stringList, notes: stringList },
+        },
         history: { type: 'array', maxItems: 100_000, items: item },
       },
     },
-    events: { type: 'array', maxItems: 500_000, items: { type: 'object', required: ['type'], properties: { type: text(64), at: { type: 'number' }, step: { type: 'integer' } } } },
-    prompt: { type: 'array', items: { type: 'object', required: ['name', 'text'], properties: { name: text(100), text: text() } } },
-    tasks: { type: 'array', maxItems: 10_000, items: { type: 'object', required: ['id', 'subject', 'status', 'blockedBy'], properties: { id: text(200), subject: text(10_000), status: { enum: ['pending', 'in_progress', 'completed'] }, blockedBy: stringList } } },
+    events: {
+      type: 'array',
+      maxItems: 500_000,
+      items: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: text(64), at: { type: 'number' }, step: { type: 'integer' } },
+      },
+    },
+    prompt: {
+      type: 'array',
+      items: { type: 'object', required: ['name', 'text'], properties: { name: text(100), text: text() } },
+    },
+    tasks: {
+      type: 'array',
+      maxItems: 10_000,
+      items: {
+        type: 'object',
+        required: ['id', 'subject', 'status', 'blockedBy'],
+        properties: {
+          id: text(200),
+          subject: text(10_000),
+          status: { enum: ['pending', 'in_progress', 'completed'] },
+          blockedBy: stringList,
+        },
+      },
+    },
     files: fileMap,
-    snapshots: { type: 'array', maxItems: 200, items: { type: 'object', required: ['step', 'files'], properties: { step: { type: 'integer', minimum: 0 }, files: fileMap } } },
+    snapshots: {
+      type: 'array',
+      maxItems: 200,
+      items: {
+        type: 'object',
+        required: ['step', 'files'],
+        properties: { step: { type: 'integer', minimum: 0 }, files: fileMap },
+      },
+    },
   },
 };
 const validate = new Ajv({ allErrors: false, strict: false, discriminator: true }).compile(schema);
 
 /** A file key must be a plain relative path: a `../` or absolute key would write outside the workspace. */
 function badFileKey(files: Record<string, string>): string | undefined {
-  return Object.keys(files).find((key) => !key || key.length > 1024 || key.includes('\0') || key.startsWith('/') || key.startsWith('~') || /^[a-zA-Z]:/.test(key) || key.split(/[\\/]/).some((part) => part === '..'));
+  return Object.keys(files).find(
+    (key) =>
+      !key ||
+      key.length > 1024 ||
+      key.includes('\0') ||
+      key.startsWith('/') ||
+      key.startsWith('~') ||
+      /^[a-zA-Z]:/.test(key) ||
+      key.split(/[\\/]/).some((part) => part === '..'),
+  );
 }
 
-export function exportTrajectory(input: Omit<Trajectory, 'format' | 'version' | 'exportedAt'>, now = new Date()): string {
-  const trajectory: Trajectory = { format: trajectoryFormat, version: trajectoryVersion, exportedAt: now.toISOString(), ...input };
+export function exportTrajectory(
+  input: Omit<Trajectory, 'format' | 'version' | 'exportedAt'>,
+  now = new Date(),
+): string {
+  const trajectory: Trajectory = {
+    format: trajectoryFormat,
+    version: trajectoryVersion,
+    exportedAt: now.toISOString(),
+    ...input,
+  };
   return JSON.stringify(trajectory, null, 1);
 }
 
@@ -104,27 +183,57 @@ export function importTrajectory(text: string): ImportResult {
     // ends with its closing brace.
     const message = (error as Error).message;
     const position = Number(/position (\d+)/.exec(message)?.[1] ?? Number.NaN);
-    const torn = /Unexpected end|Unterminated|end of (JSON|data)/i.test(message) || position >= text.trimEnd().length - 1 || !/\}\s*$/.test(text);
-    return { ok: false, error: torn ? 'The file is cut off (an incomplete download or copy?); nothing was imported.' : `The file is not JSON (${(error as Error).message}); nothing was imported.` };
+    const torn =
+      /Unexpected end|Unterminated|end of (JSON|data)/i.test(message) ||
+      position >= text.trimEnd().length - 1 ||
+      !/\}\s*$/.test(text);
+    return {
+      ok: false,
+      error: torn
+        ? 'The file is cut off (an incomplete download or copy?); nothing was imported.'
+        : `The file is not JSON (${(error as Error).message}); nothing was imported.`,
+    };
   }
   const record = value as Partial<Trajectory> | null;
   if (!record || typeof record !== 'object' || record.format !== trajectoryFormat) {
-    return { ok: false, error: 'This is not a Harness Playground session file (its "format" is missing or different); nothing was imported.' };
+    return {
+      ok: false,
+      error:
+        'This is not a Harness Playground session file (its "format" is missing or different); nothing was imported.',
+    };
   }
   if (typeof record.version !== 'number' || record.version > trajectoryVersion) {
-    return { ok: false, error: `This session file has version ${String(record.version)}, newer than this app understands (${trajectoryVersion}); update Harness Playground.` };
+    return {
+      ok: false,
+      error: `This session file has version ${String(record.version)}, newer than this app understands (${trajectoryVersion}); update Harness Playground.`,
+    };
   }
   if (!validate(value)) {
     const [first] = validate.errors ?? [];
-    return { ok: false, error: `The session file is damaged at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}; nothing was imported.` };
+    return {
+      ok: false,
+      error: `The session file is damaged at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}; nothing was imported.`,
+    };
   }
   const key = badFileKey(record.files as Record<string, string>);
-  if (key !== undefined) return { ok: false, error: `The session file is damaged at /files/${key}: a file path must stay inside the workspace; nothing was imported.` };
+  if (key !== undefined)
+    return {
+      ok: false,
+      error: `The session file is damaged at /files/${key}: a file path must stay inside the workspace; nothing was imported.`,
+    };
   for (const [index, snapshot] of (record.snapshots ?? []).entries()) {
     const bad = badFileKey(snapshot.files);
-    if (bad !== undefined) return { ok: false, error: `The session file is damaged at /snapshots/${index}/files/${bad}: a file path must stay inside the workspace; nothing was imported.` };
+    if (bad !== undefined)
+      return {
+        ok: false,
+        error: `The session file is damaged at /snapshots/${index}/files/${bad}: a file path must stay inside the workspace; nothing was imported.`,
+      };
   }
   const history = record.session!.history;
-  if (history.some((entry, index) => entry.seq !== index)) return { ok: false, error: 'The session file is damaged: its history items are out of order or missing; nothing was imported.' };
+  if (history.some((entry, index) => entry.seq !== index))
+    return {
+      ok: false,
+      error: 'The session file is damaged: its history items are out of order or missing; nothing was imported.',
+    };
   return { ok: true, trajectory: value as unknown as Trajectory };
 }

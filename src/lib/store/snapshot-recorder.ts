@@ -21,7 +21,12 @@ export class SnapshotRecorder {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly options: { store: SnapshotStore; workspace: ReadonlyWorkspace; sessionId: string; onError?: (message: string) => void },
+    private readonly options: {
+      store: SnapshotStore;
+      workspace: ReadonlyWorkspace;
+      sessionId: string;
+      onError?: (message: string) => void;
+    },
   ) {}
 
   /** Feed every event of the session's runs here. */
@@ -47,7 +52,11 @@ export class SnapshotRecorder {
     this.dirty = false;
     this.queue = this.queue.then(async () => {
       try {
-        await this.options.store.saveSnapshot(this.options.sessionId, position, files ?? (await collectFiles(this.options.workspace)));
+        await this.options.store.saveSnapshot(
+          this.options.sessionId,
+          position,
+          files ?? (await collectFiles(this.options.workspace)),
+        );
       } catch (error) {
         this.options.onError?.(`could not keep the workspace files: ${(error as Error).message}`);
       }

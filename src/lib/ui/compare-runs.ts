@@ -22,7 +22,11 @@ export interface StepView {
 
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => `${JSON.stringify(key)}:${stable(inner)}`).join(',')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, inner]) => `${JSON.stringify(key)}:${stable(inner)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -41,13 +45,24 @@ export function stepsOf(events: readonly HarnessEvent[], sessionId: string): Ste
       if (event.stats.totalDurationNs) current.seconds = event.stats.totalDurationNs / 1e9;
     } else if (current && event.type === 'parse.result') {
       current.kind = event.kind;
-      current.action = event.kind === 'final' ? `final: ${event.detail}` : event.kind === 'malformed' ? `unparseable: ${event.detail}` : event.detail;
+      current.action =
+        event.kind === 'final'
+          ? `final: ${event.detail}`
+          : event.kind === 'malformed'
+            ? `unparseable: ${event.detail}`
+            : event.detail;
       // "json: read_file" → "read_file": how the call was written is not what it did.
       current.key = event.kind === 'tool' ? `tool:${event.detail.replace(/^[\w-]+: /, '')}` : event.kind;
     } else if (current && event.type === 'tool.started' && current.kind === 'tool' && !current.key.includes('{')) {
       current.action = `${event.tool} ${JSON.stringify(event.args)}`;
       current.key = `${event.tool}:${stable(event.args)}`;
-    } else if (current && event.type === 'validation' && !event.ok && current.kind === 'tool' && !current.key.includes('{')) {
+    } else if (
+      current &&
+      event.type === 'validation' &&
+      !event.ok &&
+      current.kind === 'tool' &&
+      !current.key.includes('{')
+    ) {
       current.action = `${event.tool} (invalid: ${event.error ?? ''})`;
       current.key = `${event.tool}:invalid`;
     }
@@ -62,7 +77,10 @@ export interface AlignedRow {
   same: boolean;
 }
 
-export function alignRuns(a: readonly StepView[], b: readonly StepView[]): { rows: AlignedRow[]; firstDivergence?: number } {
+export function alignRuns(
+  a: readonly StepView[],
+  b: readonly StepView[],
+): { rows: AlignedRow[]; firstDivergence?: number } {
   const rows: AlignedRow[] = [];
   let firstDivergence: number | undefined;
   for (let index = 0; index < Math.max(a.length, b.length); index++) {
@@ -79,5 +97,8 @@ export function alignRuns(a: readonly StepView[], b: readonly StepView[]): { row
 export function requestDiff(a: SentRequest | undefined, b: SentRequest | undefined, labels: [string, string]): string {
   const text = (request: SentRequest | undefined) => (request ? request.messages.map(messageText).join('') : '');
   const patch = createTwoFilesPatch(labels[0], labels[1], text(a), text(b), '', '', { context: 2 });
-  return patch.split('\n').filter((line) => !/^=+$/.test(line)).join('\n');
+  return patch
+    .split('\n')
+    .filter((line) => !/^=+$/.test(line))
+    .join('\n');
 }

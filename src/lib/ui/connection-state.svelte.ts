@@ -22,7 +22,9 @@ export interface ModelEntry extends LocalModel {
 export class ConnectionState {
   status = $state<ConnectionStatus>({ kind: 'idle' });
   models = $state.raw<ModelEntry[]>([]);
-  pull = $state<{ model: string; status: string; completed: number; total: number; error?: string } | undefined>(undefined);
+  pull = $state<{ model: string; status: string; completed: number; total: number; error?: string } | undefined>(
+    undefined,
+  );
   /** With the demo model: an Ollama found at the configured server, so the first screen can offer its models. */
   found = $state.raw<{ host: string; version: string; models: string[] } | undefined>(undefined);
 
@@ -52,7 +54,11 @@ export class ConnectionState {
     if (!version.ok) {
       if (version.error.kind !== 'unreachable') {
         // Something answered, but not as Ollama does: one clear state, not "down" and "missing" at once.
-        this.status = { kind: 'not-ollama', message: `The server at ${host} answered, but not as Ollama (${version.error.message.split('\n')[0]}). Check the URL; Ollama listens on port 11434 by default:`, command: 'http://127.0.0.1:11434' };
+        this.status = {
+          kind: 'not-ollama',
+          message: `The server at ${host} answered, but not as Ollama (${version.error.message.split('\n')[0]}). Check the URL; Ollama listens on port 11434 by default:`,
+          command: 'http://127.0.0.1:11434',
+        };
         this.models = [];
         return;
       }
@@ -63,7 +69,11 @@ export class ConnectionState {
           command: `OLLAMA_ORIGINS=${this.origin} ollama serve`,
         };
       } else {
-        this.status = { kind: 'down', message: `Cannot reach Ollama at ${host}. Start it (or check the URL):`, command: 'ollama serve' };
+        this.status = {
+          kind: 'down',
+          message: `Cannot reach Ollama at ${host}. Start it (or check the URL):`,
+          command: 'ollama serve',
+        };
       }
       this.models = [];
       return;
@@ -71,7 +81,11 @@ export class ConnectionState {
     const listed = await client.listModels();
     this.models = listed.ok ? listed.value : [];
     if (model && !this.models.some((entry) => entry.name === model || entry.name === `${model}:latest`)) {
-      this.status = { kind: 'model-missing', message: `Ollama ${version.value} is running, but the model "${model}" is not on it. Pull it:`, command: `ollama pull ${model}` };
+      this.status = {
+        kind: 'model-missing',
+        message: `Ollama ${version.value} is running, but the model "${model}" is not on it. Pull it:`,
+        command: `ollama pull ${model}`,
+      };
     } else {
       this.status = { kind: 'connected', version: version.value };
     }
@@ -86,14 +100,19 @@ export class ConnectionState {
     const client = this.client(host);
     const version = await client.version();
     const listed = version.ok ? await client.listModels() : undefined;
-    this.found = version.ok && listed?.ok && listed.value.length > 0 ? { host, version: version.value, models: listed.value.map((model) => model.name) } : undefined;
+    this.found =
+      version.ok && listed?.ok && listed.value.length > 0
+        ? { host, version: version.value, models: listed.value.map((model) => model.name) }
+        : undefined;
   }
 
   private async loadCapabilities(client: OllamaModelClient): Promise<void> {
     const described = await Promise.all(
       this.models.map(async (model) => {
         const info = await client.describe(model.name);
-        return 'capabilities' in info ? { ...model, capabilities: info.capabilities, contextLength: info.contextLength } : model;
+        return 'capabilities' in info
+          ? { ...model, capabilities: info.capabilities, contextLength: info.contextLength }
+          : model;
       }),
     );
     this.models = described;
@@ -104,7 +123,12 @@ export class ConnectionState {
     const result = await this.client(host).pull(model, {
       signal,
       onProgress: (progress: PullProgress) => {
-        this.pull = { model, status: progress.status, completed: progress.completed ?? this.pull?.completed ?? 0, total: progress.total ?? this.pull?.total ?? 0 };
+        this.pull = {
+          model,
+          status: progress.status,
+          completed: progress.completed ?? this.pull?.completed ?? 0,
+          total: progress.total ?? this.pull?.total ?? 0,
+        };
       },
     });
     if (!result.ok) {

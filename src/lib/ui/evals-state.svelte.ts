@@ -62,8 +62,14 @@ export class EvalsState {
     const runs = plan.tasks.flatMap((task) =>
       plan.models.flatMap((name) => {
         const scripted = name === 'reference' || name === 'noop';
-        const protocols = scripted ? (['text'] as Protocol[]) : plan.protocols.filter((protocol) => protocol !== 'native' || dependencies.toolModels.has(name));
-        return protocols.flatMap((protocol) => plan.presets.flatMap((preset) => Array.from({ length: plan.repeat }, (_, index) => ({ task, name, protocol, preset, repeat: index + 1 }))));
+        const protocols = scripted
+          ? (['text'] as Protocol[])
+          : plan.protocols.filter((protocol) => protocol !== 'native' || dependencies.toolModels.has(name));
+        return protocols.flatMap((protocol) =>
+          plan.presets.flatMap((preset) =>
+            Array.from({ length: plan.repeat }, (_, index) => ({ task, name, protocol, preset, repeat: index + 1 })),
+          ),
+        );
       }),
     );
     if (this.source === 'import') this.results = [];
@@ -76,7 +82,10 @@ export class EvalsState {
     const worker = async () => {
       while (next < runs.length && !signal.aborted) {
         const planned = runs[next++];
-        this.progress = { ...this.progress, current: `${planned.task.id} · ${planned.name} · ${planned.protocol} · ${planned.preset.name} #${planned.repeat}` };
+        this.progress = {
+          ...this.progress,
+          current: `${planned.task.id} · ${planned.name} · ${planned.protocol} · ${planned.preset.name} #${planned.repeat}`,
+        };
         const { result, session, events, files, snapshots } = await runEval({
           task: planned.task,
           model: this.model(planned.name, dependencies),
@@ -96,7 +105,8 @@ export class EvalsState {
             await dependencies.store.appendEvents(session.id, events);
             if (hasSnapshots(dependencies.store)) {
               // Replay shows each step's files: the earlier states, then the end.
-              for (const snapshot of snapshots ?? []) await dependencies.store.saveSnapshot(session.id, snapshot.step, snapshot.files);
+              for (const snapshot of snapshots ?? [])
+                await dependencies.store.saveSnapshot(session.id, snapshot.step, snapshot.files);
               if (files) await dependencies.store.saveSnapshot(session.id, session.history.length, files);
             }
             result.session = session.id;

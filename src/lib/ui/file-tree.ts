@@ -34,6 +34,13 @@ export function fileTree(paths: readonly string[], filter = ''): TreeNode[] {
 }
 
 /** Visible rows of the tree: a folder's children only when it is open. */
-export function visibleRows(nodes: readonly TreeNode[], open: ReadonlySet<string>, depth = 0): { node: TreeNode; depth: number }[] {
-  return nodes.flatMap((node) => [{ node, depth }, ...(node.kind === 'folder' && open.has(node.path) ? visibleRows(node.children, open, depth + 1) : [])]);
+export function visibleRows(
+  nodes: readonly TreeNode[],
+  open: ReadonlySet<string>,
+  depth = 0,
+): { node: TreeNode; depth: number }[] {
+  return nodes.flatMap((node) => [
+    { node, depth },
+    ...(node.kind === 'folder' && open.has(node.path) ? visibleRows(node.children, open, depth + 1) : []),
+  ]);
 }

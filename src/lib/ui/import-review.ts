@@ -28,9 +28,11 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
   const ignoredSettings: string[] = [];
   if (settings.approval && settings.approval !== 'ask') ignoredSettings.push(`approval "${settings.approval}"`);
   if (settings.readOnly === false) ignoredSettings.push('read-only off');
-  if (settings.shellRules?.allow?.length) ignoredSettings.push(`allow rules ${settings.shellRules.allow.map((rule) => `"${rule}"`).join(', ')}`);
+  if (settings.shellRules?.allow?.length)
+    ignoredSettings.push(`allow rules ${settings.shellRules.allow.map((rule) => `"${rule}"`).join(', ')}`);
   if (settings.verifyCommand) ignoredSettings.push(`verify command "${settings.verifyCommand}"`);
-  if (settings.maxDepth !== undefined && settings.maxDepth > 1) ignoredSettings.push(`delegation depth ${settings.maxDepth}`);
+  if (settings.maxDepth !== undefined && settings.maxDepth > 1)
+    ignoredSettings.push(`delegation depth ${settings.maxDepth}`);
   const needsConfirmation = Object.keys(overrides).length > 0 || memoryText !== undefined;
   return {
     title: trajectory.session.title,
@@ -42,7 +44,11 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
       const files = { ...trajectory.files };
       if (!useExtras) delete files[defaultMemoryFile];
       const safe = withTrustedSafety(settings, trusted);
-      return { ...trajectory, files, session: { ...trajectory.session, settings: { ...safe, sectionOverrides: useExtras ? overrides : {} } } };
+      return {
+        ...trajectory,
+        files,
+        session: { ...trajectory.session, settings: { ...safe, sectionOverrides: useExtras ? overrides : {} } },
+      };
     },
   };
 }

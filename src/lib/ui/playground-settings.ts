@@ -4,8 +4,21 @@
  * T7: a link may preset a session, but one that lowers safety or changes the server is only a
  * proposal the person confirms.
  */
-import type { AgentSettings, ApprovalPolicy, Limits, ProtocolChoice, ShellRules, ToolProfile } from '../harness/settings';
-import { defaultContextCap, defaultDenyRules, defaultLimits, defaultSettings, withTrustedSafety } from '../harness/settings';
+import type {
+  AgentSettings,
+  ApprovalPolicy,
+  Limits,
+  ProtocolChoice,
+  ShellRules,
+  ToolProfile,
+} from '../harness/settings';
+import {
+  defaultContextCap,
+  defaultDenyRules,
+  defaultLimits,
+  defaultSettings,
+  withTrustedSafety,
+} from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { ModelOptions } from '../harness/model-types';
 
@@ -64,7 +77,10 @@ export function withDefaults(saved: Partial<PlaygroundSettings> | undefined): Pl
     ...saved,
     options: { ...defaults.options, ...(saved.options ?? {}) },
     limits: { ...defaults.limits, ...(saved.limits ?? {}) },
-    shellRules: { allow: saved.shellRules?.allow ?? defaults.shellRules.allow, deny: saved.shellRules?.deny ?? defaults.shellRules.deny },
+    shellRules: {
+      allow: saved.shellRules?.allow ?? defaults.shellRules.allow,
+      deny: saved.shellRules?.deny ?? defaults.shellRules.deny,
+    },
   };
 }
 
@@ -89,7 +105,12 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
   if (host !== null) {
     const normalized = host.replace(/\/+$/, '');
     if (!/^https?:\/\/[^\s/]+/.test(host)) ignored.push(`host=${host}`);
-    else if (normalized !== settings.host) proposals.push({ key: 'host', value: normalized, why: `use the Ollama server at ${normalized} (your setting: ${settings.host})` });
+    else if (normalized !== settings.host)
+      proposals.push({
+        key: 'host',
+        value: normalized,
+        why: `use the Ollama server at ${normalized} (your setting: ${settings.host})`,
+      });
   }
   const model = parameters.get('model');
   if (model !== null) next.model = model === 'demo' ? '' : model;
@@ -98,7 +119,12 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
     const chosen = pick(approval, ['ask', 'auto', 'never'] as const);
     if (!chosen) ignored.push(`approval=${approval}`);
     // "never" and "ask" only make the page stricter; "auto" runs risky tools without asking.
-    else if (chosen === 'auto' && settings.approval !== 'auto') proposals.push({ key: 'approval', value: chosen, why: 'run risky tools (writes, shell commands) without asking you' });
+    else if (chosen === 'auto' && settings.approval !== 'auto')
+      proposals.push({
+        key: 'approval',
+        value: chosen,
+        why: 'run risky tools (writes, shell commands) without asking you',
+      });
     else next.approval = chosen === 'auto' ? settings.approval : chosen;
   }
   const choices: [keyof PlaygroundSettings, readonly string[]][] = [
@@ -135,5 +161,13 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     maxDepth: page.maxDepth,
     ...(page.verifyCommand.trim() ? { verifyCommand: page.verifyCommand.trim() } : {}),
   });
-  return { ...withTrustedSafety(session.settings, trusted), protocol: trusted.protocol, toolProfile: trusted.toolProfile, limits: trusted.limits, options: trusted.options, contextCap: trusted.contextCap, sectionOverrides: { ...session.settings.sectionOverrides } };
+  return {
+    ...withTrustedSafety(session.settings, trusted),
+    protocol: trusted.protocol,
+    toolProfile: trusted.toolProfile,
+    limits: trusted.limits,
+    options: trusted.options,
+    contextCap: trusted.contextCap,
+    sectionOverrides: { ...session.settings.sectionOverrides },
+  };
 }

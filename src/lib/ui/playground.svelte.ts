@@ -28,7 +28,13 @@ import { SessionLibrary } from './session-library.svelte';
 import { RunController } from './run-controller.svelte';
 import { WorkspaceState } from './workspace-state.svelte';
 import type { PlaygroundSettings, UrlPreset } from './playground-settings';
-import { applyUrlParameters, defaultPlaygroundSettings, demoModelName, runSettings, withDefaults } from './playground-settings';
+import {
+  applyUrlParameters,
+  defaultPlaygroundSettings,
+  demoModelName,
+  runSettings,
+  withDefaults,
+} from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
 import { reviewImport } from './import-review';
 import type { ImportReview } from './import-review';
@@ -91,7 +97,14 @@ export class Playground {
     if (this.teaching.replaying) return 'This is a replay: leave it (Exit replay) or fork a step to run from there.';
     if (this.runs.running) return 'A run is going; stop it first.';
     const status = this.connection.status;
-    if (!this.isDemo && (status.kind === 'down' || status.kind === 'cors' || status.kind === 'model-missing' || status.kind === 'not-ollama')) return status.message;
+    if (
+      !this.isDemo &&
+      (status.kind === 'down' ||
+        status.kind === 'cors' ||
+        status.kind === 'model-missing' ||
+        status.kind === 'not-ollama')
+    )
+      return status.message;
     if (!this.task.trim()) return 'Type a task first.';
     return undefined;
   }
@@ -100,14 +113,16 @@ export class Playground {
     try {
       this.database = await openHarnessDatabase({ onVersionChange: (message) => (this.storageProblem = message) });
       this.library.store = new IndexedDbSessionStore(this.database, { owner: tabId() });
-      const saved = (await this.database.get('settings', 'playground'))?.value as Partial<PlaygroundSettings> | undefined;
+      const saved = (await this.database.get('settings', 'playground'))?.value as
+        Partial<PlaygroundSettings> | undefined;
       this.settings = withDefaults(saved);
     } catch (error) {
       this.storageProblem = `${(error as Error).message} Sessions will last only until this tab closes.`;
     }
     const preset = applyUrlParameters(this.settings, search);
     this.settings = preset.settings;
-    if (preset.ignored.length) this.notice = { kind: 'info', text: `Ignored URL parameters: ${preset.ignored.join(', ')}` };
+    if (preset.ignored.length)
+      this.notice = { kind: 'info', text: `Ignored URL parameters: ${preset.ignored.join(', ')}` };
     if (preset.proposals.length) this.linkProposal = preset.proposals;
     this.files.factory.start(this.settings.workspace);
     await this.library.refresh();
@@ -174,7 +189,8 @@ export class Playground {
   }
 
   private modelClient(): ModelClient {
-    if (this.isDemo) return new ScriptedModelClient(demoScript.map((reply) => ({ ...reply, delayMs: 250, chunkSize: 6 })));
+    if (this.isDemo)
+      return new ScriptedModelClient(demoScript.map((reply) => ({ ...reply, delayMs: 250, chunkSize: 6 })));
     return this.connection.client(this.settings.host);
   }
 
@@ -195,7 +211,11 @@ export class Playground {
   }
 
   /** `demo`: the bundled demo project and task (for the scripted Demo model). */
-  async newSession(sampleId = this.settings.sample, files?: FileMap, options: { demo?: boolean; task?: string } = {}): Promise<void> {
+  async newSession(
+    sampleId = this.settings.sample,
+    files?: FileMap,
+    options: { demo?: boolean; task?: string } = {},
+  ): Promise<void> {
     if (this.runs.running || this.loading) return;
     if (this.teaching.replaying) await this.teaching.exit();
     this.loading = true;
@@ -208,12 +228,18 @@ export class Playground {
       const untouched = this.library.untouched();
       if (untouched) await this.library.remove(untouched.id).catch(() => undefined);
       const description = this.files.current.describe();
-      const session = createSession({ model: this.modelLabel, settings: defaultSettings(), workspace: { backend: description.backend, label: description.label, id: newWorkspaceId() } });
+      const session = createSession({
+        model: this.modelLabel,
+        settings: defaultSettings(),
+        workspace: { backend: description.backend, label: description.label, id: newWorkspaceId() },
+      });
       this.session = session;
       this.version++;
       this.runs.show(session, []);
       this.task = options.task ?? (useDemo ? demoTask : files ? '' : (sample?.task ?? ''));
-      await this.library.create(session, chosen).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
+      await this.library
+        .create(session, chosen)
+        .catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
       await Promise.all([this.library.refresh(), this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
     } finally {
       this.loading = false;
@@ -256,9 +282,18 @@ export class Playground {
       approver: this.approver,
       stepGate: this.stepGate,
       settings: session.settings,
-      retryPolicy: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 32000, overloadsBeforeFallback: 3, maxNumPredict: 8192, maxContinuations: 2, ...(this.settings.fallbackModel ? { fallbackModel: this.settings.fallbackModel } : {}) },
+      retryPolicy: {
+        maxAttempts: 5,
+        baseDelayMs: 500,
+        maxDelayMs: 32000,
+        overloadsBeforeFallback: 3,
+        maxNumPredict: 8192,
+        maxContinuations: 2,
+        ...(this.settings.fallbackModel ? { fallbackModel: this.settings.fallbackModel } : {}),
+      },
       onEvent: (event) => this.onEvent(session, event),
-      beforeFirstChange: () => this.files.checkpoint(session.id, session.history.length, 'baseline: before this run changed anything'),
+      beforeFirstChange: () =>
+        this.files.checkpoint(session.id, session.history.length, 'baseline: before this run changed anything'),
       afterStep: async (info) => {
         if (!info.changedFiles) return;
         // One read of the files serves both the snapshot (W6) and the checkpoint.
@@ -267,16 +302,28 @@ export class Playground {
         await this.files.checkpoint(session.id, info.step, undefined, files);
       },
     });
-    if (outcome.kind === 'error' && outcome.error.kind !== 'unreachable') this.notice = { kind: 'error', text: outcome.error.message };
-    if (outcome.kind === 'error' && outcome.error.kind === 'unreachable') void this.connection.check(this.settings.host, this.settings.model);
+    if (outcome.kind === 'error' && outcome.error.kind !== 'unreachable')
+      this.notice = { kind: 'error', text: outcome.error.message };
+    if (outcome.kind === 'error' && outcome.error.kind === 'unreachable')
+      void this.connection.check(this.settings.host, this.settings.model);
     this.task = '';
     this.version++;
-    await this.library.saveFiles(session.id, session.history.length, await this.files.collect()).catch((error: Error) => (this.notice = { kind: 'error', text: `The files could not be kept: ${error.message}` }));
-    await Promise.all([this.library.refresh(), this.files.refreshFiles(), this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
+    await this.library
+      .saveFiles(session.id, session.history.length, await this.files.collect())
+      .catch(
+        (error: Error) => (this.notice = { kind: 'error', text: `The files could not be kept: ${error.message}` }),
+      );
+    await Promise.all([
+      this.library.refresh(),
+      this.files.refreshFiles(),
+      this.refreshTasks(),
+      this.files.refreshCheckpoints(session.id),
+    ]);
   }
 
   private onEvent(session: Session, event: HarnessEvent): void {
-    if (event.type === 'history.appended' && event.sessionId === session.id) this.library.setCount(session.id, session.history.length, session.title);
+    if (event.type === 'history.appended' && event.sessionId === session.id)
+      this.library.setCount(session.id, session.history.length, session.title);
     if (event.type === 'history.appended' && event.item.kind === 'tool') void this.files.refreshFiles();
     if (event.type === 'tool.finished' && event.tool.endsWith('_task')) void this.refreshTasks();
   }
@@ -308,7 +355,8 @@ export class Playground {
   /** S4: a running session (or a helper of it) is not deleted; children go with their parent. */
   async deleteSession(id: string): Promise<void> {
     const current = this.session?.id;
-    const runningFamily = this.runs.running && (id === current || this.library.childrenOf(id).some((child) => child.id === current));
+    const runningFamily =
+      this.runs.running && (id === current || this.library.childrenOf(id).some((child) => child.id === current));
     if (runningFamily) {
       this.notice = { kind: 'error', text: 'This session is running: stop it before deleting it.' };
       return;
@@ -341,7 +389,9 @@ export class Playground {
     else overrides[name] = template;
     this.session.settings = { ...this.session.settings, sectionOverrides: overrides };
     this.version++;
-    await this.library.store.saveMeta(sessionMeta(this.session)).catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
+    await this.library.store
+      .saveMeta(sessionMeta(this.session))
+      .catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
   }
 
   /** S4, T7: an import is reviewed first; overrides and a memory file wait for confirmation. */
@@ -358,7 +408,10 @@ export class Playground {
       const session = await this.library.importSession(review.apply(useExtras, defaultSettings()));
       await this.library.refresh();
       await this.openSession(session.id);
-      this.notice = { kind: 'info', text: `Imported "${session.title}"${review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : ''}.` };
+      this.notice = {
+        kind: 'info',
+        text: `Imported "${session.title}"${review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : ''}.`,
+      };
     });
   }
 
@@ -368,7 +421,10 @@ export class Playground {
     await this.attempt('Could not restore', async () => {
       await this.files.restoreCheckpoint(session.id, oid, session.history.length);
       await this.library.saveFiles(session.id, session.history.length, await this.files.collect());
-      this.notice = { kind: 'info', text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.` };
+      this.notice = {
+        kind: 'info',
+        text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.`,
+      };
     });
   }
 
@@ -384,6 +440,7 @@ export class Playground {
   /** The editor's save: the file, then the session's copy of the files (W6). */
   async writeFile(path: string, content: string): Promise<void> {
     await this.files.writeFile(path, content);
-    if (this.session) await this.library.saveFiles(this.session.id, this.session.history.length, await this.files.collect());
+    if (this.session)
+      await this.library.saveFiles(this.session.id, this.session.history.length, await this.files.collect());
   }
 }

@@ -51,11 +51,13 @@ export class RunController {
     const lastEnd = events.findLastIndex((event) => event.type === 'run.finished' && event.sessionId === session.id);
     const lastItem = session.history.at(-1);
     // Interrupted: a run started and never finished, or items exist that no finished run explains.
-    this.interrupted = session.history.length > 0 && (lastStart > lastEnd || (lastEnd === -1 && lastItem?.kind !== 'assistant'));
+    this.interrupted =
+      session.history.length > 0 && (lastStart > lastEnd || (lastEnd === -1 && lastItem?.kind !== 'assistant'));
   }
 
   private consume(event: HarnessEvent): boolean {
-    if (event.type === 'prompt.assembled' && event.prefix && event.sessionId === this.sessionId) this.prefix = event.prefix;
+    if (event.type === 'prompt.assembled' && event.prefix && event.sessionId === this.sessionId)
+      this.prefix = event.prefix;
     return this.model?.apply(event) ?? false;
   }
 
@@ -86,7 +88,14 @@ export class RunController {
    * Runs one turn on `session` with a fresh Agent (an empty task resumes). Resolves to the outcome,
    * or to a store error when another tab holds the session.
    */
-  async run(session: Session, task: string, options: Omit<AgentOptions, 'session' | 'onEvent'> & { store: SessionStore; onEvent?: (event: HarnessEvent) => void }): Promise<Outcome> {
+  async run(
+    session: Session,
+    task: string,
+    options: Omit<AgentOptions, 'session' | 'onEvent'> & {
+      store: SessionStore;
+      onEvent?: (event: HarnessEvent) => void;
+    },
+  ): Promise<Outcome> {
     if (this.running) return { kind: 'error', error: { kind: 'internal', message: 'a run is already going' } };
     this.controller = new AbortController();
     this.running = true;

@@ -44,7 +44,9 @@ export class SessionLibrary {
   /** Updates one summary's item count in place during a run (no store read per item). */
   setCount(id: string, items: number, title?: string): void {
     if (!this.sessions.some((summary) => summary.id === id)) return;
-    this.sessions = this.sessions.map((summary) => (summary.id === id ? { ...summary, items, updatedAt: Date.now(), ...(title ? { title } : {}) } : summary));
+    this.sessions = this.sessions.map((summary) =>
+      summary.id === id ? { ...summary, items, updatedAt: Date.now(), ...(title ? { title } : {}) } : summary,
+    );
   }
 
   /** A fresh, untouched session ("New session", nothing in it) worth reusing instead of adding another. */
@@ -59,7 +61,10 @@ export class SessionLibrary {
   async open(id: string): Promise<OpenedSession> {
     const session = await this.store.load(id);
     if (!session) throw new Error(`Session ${id} is gone (deleted in another tab?).`);
-    const [events, snapshot] = await Promise.all([this.store.loadEvents(id), hasSnapshots(this.store) ? this.store.latestSnapshot(id) : undefined]);
+    const [events, snapshot] = await Promise.all([
+      this.store.loadEvents(id),
+      hasSnapshots(this.store) ? this.store.latestSnapshot(id) : undefined,
+    ]);
     return { session, events, ...(snapshot ? { files: snapshot.files } : {}) };
   }
 
@@ -99,7 +104,8 @@ export class SessionLibrary {
   async remove(id: string): Promise<string[]> {
     const all = await this.store.list();
     const doomed = [id];
-    for (let index = 0; index < doomed.length; index++) doomed.push(...all.filter((summary) => summary.parentId === doomed[index]).map((summary) => summary.id));
+    for (let index = 0; index < doomed.length; index++)
+      doomed.push(...all.filter((summary) => summary.parentId === doomed[index]).map((summary) => summary.id));
     for (const target of doomed.reverse()) await this.store.delete(target);
     return doomed;
   }
@@ -117,23 +123,44 @@ export class SessionLibrary {
   async importSession(trajectory: Trajectory): Promise<Session> {
     const taken = await this.store.load(trajectory.session.id);
     const id = taken ? `${trajectory.session.id}-imported-${Date.now().toString(36)}` : trajectory.session.id;
-    const session: Session = { ...trajectory.session, id, ...(taken ? { title: `${trajectory.session.title} (imported)` } : {}) };
+    const session: Session = {
+      ...trajectory.session,
+      id,
+      ...(taken ? { title: `${trajectory.session.title} (imported)` } : {}),
+    };
     await this.store.saveSession(session);
-    const events = trajectory.events.map((event) => ({ ...event, sessionId: event.sessionId === trajectory.session.id ? id : event.sessionId }) as HarnessEvent);
-    for (let index = 0; index < events.length; index += 500) await this.store.appendEvents(id, events.slice(index, index + 500));
+    const events = trajectory.events.map(
+      (event) =>
+        ({ ...event, sessionId: event.sessionId === trajectory.session.id ? id : event.sessionId }) as HarnessEvent,
+    );
+    for (let index = 0; index < events.length; index += 500)
+      await this.store.appendEvents(id, events.slice(index, index + 500));
     if (hasSnapshots(this.store)) {
-      for (const snapshot of trajectory.snapshots ?? []) if (snapshot.step < session.history.length) await this.store.saveSnapshot(id, snapshot.step, snapshot.files);
+      for (const snapshot of trajectory.snapshots ?? [])
+        if (snapshot.step < session.history.length) await this.store.saveSnapshot(id, snapshot.step, snapshot.files);
       await this.store.saveSnapshot(id, session.history.length, trajectory.files);
     }
     return session;
   }
 
-  async exportSession(id: string, extra: { files: FileMap; tasks: Trajectory['tasks']; prompt?: Trajectory['prompt'] }): Promise<string> {
+  async exportSession(
+    id: string,
+    extra: { files: FileMap; tasks: Trajectory['tasks']; prompt?: Trajectory['prompt'] },
+  ): Promise<string> {
     const session = await this.store.load(id);
     if (!session) throw new Error(`Session ${id} is gone.`);
-    const files = Object.keys(extra.files).length ? extra.files : ((await this.filesAt(id, Number.MAX_SAFE_INTEGER)) ?? {});
+    const files = Object.keys(extra.files).length
+      ? extra.files
+      : ((await this.filesAt(id, Number.MAX_SAFE_INTEGER)) ?? {});
     const snapshots = await this.earlierSnapshots(id, session.history.length);
-    return exportTrajectory({ session, events: await this.store.loadEvents(id), tasks: extra.tasks, files, ...(extra.prompt ? { prompt: extra.prompt } : {}), ...(snapshots.length ? { snapshots } : {}) });
+    return exportTrajectory({
+      session,
+      events: await this.store.loadEvents(id),
+      tasks: extra.tasks,
+      files,
+      ...(extra.prompt ? { prompt: extra.prompt } : {}),
+      ...(snapshots.length ? { snapshots } : {}),
+    });
   }
 
   /** The kept snapshots before the end of the history (the end's files travel as `files`). */

@@ -9,7 +9,15 @@ function fenced(text: string, language = ''): string {
 }
 
 export function transcriptMarkdown(session: Session): string {
-  const lines = [`# ${session.title}`, '', `- session: ${session.id}`, `- model: ${session.model}`, `- workspace: ${session.workspace.label}`, `- created: ${new Date(session.createdAt).toISOString()}`, ''];
+  const lines = [
+    `# ${session.title}`,
+    '',
+    `- session: ${session.id}`,
+    `- model: ${session.model}`,
+    `- workspace: ${session.workspace.label}`,
+    `- created: ${new Date(session.createdAt).toISOString()}`,
+    '',
+  ];
   for (const item of session.history) {
     switch (item.kind) {
       case 'user':
@@ -17,10 +25,21 @@ export function transcriptMarkdown(session: Session): string {
         break;
       case 'assistant':
         lines.push('## Model', '', fenced(item.content || '(no text)'), '');
-        if (item.toolCalls?.length) lines.push(fenced(item.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join('\n'), 'text'), '');
+        if (item.toolCalls?.length)
+          lines.push(
+            fenced(item.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join('\n'), 'text'),
+            '',
+          );
         break;
       case 'tool':
-        lines.push(`### Tool \`${item.name}\` ${item.ok ? '(ok)' : '(failed)'}`, '', fenced(JSON.stringify(item.args, null, 2), 'json'), '', fenced(item.content), '');
+        lines.push(
+          `### Tool \`${item.name}\` ${item.ok ? '(ok)' : '(failed)'}`,
+          '',
+          fenced(JSON.stringify(item.args, null, 2), 'json'),
+          '',
+          fenced(item.content),
+          '',
+        );
         break;
       case 'notice':
         lines.push(`> **Notice (${item.reason})**: ${item.content.replace(/\n/g, '\n> ')}`, '');

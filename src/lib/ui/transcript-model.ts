@@ -10,7 +10,16 @@ import type { HistoryItem } from '../harness/session';
 
 export type TranscriptEntry =
   | { id: string; kind: 'user'; text: string; seq?: number; edited?: boolean }
-  | { id: string; kind: 'assistant'; text: string; streaming: boolean; step: number; toolCalls?: ToolCall[]; seq?: number; edited?: { original: string } }
+  | {
+      id: string;
+      kind: 'assistant';
+      text: string;
+      streaming: boolean;
+      step: number;
+      toolCalls?: ToolCall[];
+      seq?: number;
+      edited?: { original: string };
+    }
   | {
       id: string;
       kind: 'tool';
@@ -139,15 +148,32 @@ export class TranscriptModel {
     this.seen.add(item.seq);
     switch (item.kind) {
       case 'user':
-        return this.push({ id: this.id(), kind: 'user', text: item.content, seq: item.seq, ...(item.edited ? { edited: true } : {}) });
+        return this.push({
+          id: this.id(),
+          kind: 'user',
+          text: item.content,
+          seq: item.seq,
+          ...(item.edited ? { edited: true } : {}),
+        });
       case 'assistant': {
-        const extra = { ...(item.toolCalls?.length ? { toolCalls: item.toolCalls } : {}), ...(item.edited ? { edited: item.edited } : {}), seq: item.seq };
+        const extra = {
+          ...(item.toolCalls?.length ? { toolCalls: item.toolCalls } : {}),
+          ...(item.edited ? { edited: item.edited } : {}),
+          seq: item.seq,
+        };
         if (this.streaming) {
           Object.assign(this.touch(this.streaming), { text: item.content, streaming: false }, extra);
           this.streaming = undefined;
           return true;
         }
-        return this.push({ id: this.id(), kind: 'assistant', text: item.content, streaming: false, step: this.steps.at(-1)?.step ?? 0, ...extra });
+        return this.push({
+          id: this.id(),
+          kind: 'assistant',
+          text: item.content,
+          streaming: false,
+          step: this.steps.at(-1)?.step ?? 0,
+          ...extra,
+        });
       }
       case 'notice':
         return this.push({ id: this.id(), kind: 'notice', reason: item.reason, text: item.content, seq: item.seq });
@@ -155,11 +181,27 @@ export class TranscriptModel {
         const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
         if (index !== -1) {
           const [card] = this.awaitingResult.splice(index, 1);
-          Object.assign(this.touch(card), { result: item.content, status: item.ok ? 'ok' : 'failed', seq: item.seq, ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}) });
+          Object.assign(this.touch(card), {
+            result: item.content,
+            status: item.ok ? 'ok' : 'failed',
+            seq: item.seq,
+            ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}),
+          });
           return true;
         }
         // Refused before it ran (invalid, denied, repeated): a card with the reason.
-        return this.push({ id: this.id(), kind: 'tool', step: 0, tool: item.name, args: item.args, status: 'refused', result: item.content, output: '', seq: item.seq, ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}) });
+        return this.push({
+          id: this.id(),
+          kind: 'tool',
+          step: 0,
+          tool: item.name,
+          args: item.args,
+          status: 'refused',
+          result: item.content,
+          output: '',
+          seq: item.seq,
+          ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}),
+        });
       }
     }
   }
@@ -199,10 +241,20 @@ export class TranscriptModel {
         this.step(event.step).parse = `${event.kind}: ${event.detail}`;
         return false;
       case 'validation':
-        this.step(event.step).validation = event.ok ? `${event.tool}: valid` : `${event.tool}: ${event.error ?? 'invalid'}`;
+        this.step(event.step).validation = event.ok
+          ? `${event.tool}: valid`
+          : `${event.tool}: ${event.error ?? 'invalid'}`;
         return false;
       case 'tool.started': {
-        const card: Extract<TranscriptEntry, { kind: 'tool' }> = { id: this.id(), kind: 'tool', step: event.step, tool: event.tool, args: event.args, status: 'running', output: '' };
+        const card: Extract<TranscriptEntry, { kind: 'tool' }> = {
+          id: this.id(),
+          kind: 'tool',
+          step: event.step,
+          tool: event.tool,
+          args: event.args,
+          status: 'running',
+          output: '',
+        };
         this.toolCards.set(event.callId, card);
         return this.push(card);
       }
@@ -210,7 +262,8 @@ export class TranscriptModel {
         const card = this.toolCards.get(event.callId);
         if (!card) return false;
         const output = card.output + event.chunk;
-        this.touch(card).output = output.length > outputChars ? `…${output.slice(output.length - outputChars)}` : output;
+        this.touch(card).output =
+          output.length > outputChars ? `…${output.slice(output.length - outputChars)}` : output;
         return true;
       }
       case 'tool.finished': {
@@ -224,23 +277,44 @@ export class TranscriptModel {
         return true;
       }
       case 'approval':
-        return this.push({ id: this.id(), kind: 'approval', approved: event.decision === 'approved', text: `${event.tool}: ${event.decision} (${event.reason})` });
+        return this.push({
+          id: this.id(),
+          kind: 'approval',
+          approved: event.decision === 'approved',
+          text: `${event.tool}: ${event.decision} (${event.reason})`,
+        });
       case 'retry': {
         // One line for a run of retries, not one paragraph each (the first says why).
         if (this.lastRetry && this.entries.at(-1) === this.lastRetry) {
           const retry = this.touch(this.lastRetry);
           retry.count++;
-          retry.text = retry.text.replace(/^Retry \d+/, `Retry ${event.attempt}`).replace(/ in [\d.]+ s/, event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : '');
+          retry.text = retry.text
+            .replace(/^Retry \d+/, `Retry ${event.attempt}`)
+            .replace(/ in [\d.]+ s/, event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : '');
           return true;
         }
-        this.push({ id: this.id(), kind: 'retry', count: 1, text: `Retry ${event.attempt}${event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : ''}: ${shortReason(event.reason)}` });
+        this.push({
+          id: this.id(),
+          kind: 'retry',
+          count: 1,
+          text: `Retry ${event.attempt}${event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : ''}: ${shortReason(event.reason)}`,
+        });
         this.lastRetry = this.entries.at(-1) as Extract<TranscriptEntry, { kind: 'retry' }>;
         return true;
       }
       case 'model.fallback':
-        return this.push({ id: this.id(), kind: 'retry', count: 1, text: `Switched model ${event.from} → ${event.to}: ${event.reason}` });
+        return this.push({
+          id: this.id(),
+          kind: 'retry',
+          count: 1,
+          text: `Switched model ${event.from} → ${event.to}: ${event.reason}`,
+        });
       case 'compaction':
-        return this.push({ id: this.id(), kind: 'compaction', text: `History compacted: ${event.reason}${event.beforeChars ? ` (${event.beforeChars} → ${event.afterChars} chars)` : ''}` });
+        return this.push({
+          id: this.id(),
+          kind: 'compaction',
+          text: `History compacted: ${event.reason}${event.beforeChars ? ` (${event.beforeChars} → ${event.afterChars} chars)` : ''}`,
+        });
       case 'context.truncated':
         this.endStreaming();
         return this.push({
@@ -249,17 +323,39 @@ export class TranscriptModel {
           text: `The prompt did not fit num_ctx ${event.numCtx} (${event.detectedBy === 'server-refused' ? 'the server refused it' : `the server counted ${event.promptEvalCount} tokens, about ${event.estimatedTokens} were sent`}); the reply was dropped, not run.`,
         });
       case 'check.finished':
-        return this.push({ id: this.id(), kind: 'check', passed: event.aborted ? undefined : event.passed, text: `Done-check \`${event.command}\`: ${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}` });
+        return this.push({
+          id: this.id(),
+          kind: 'check',
+          passed: event.aborted ? undefined : event.passed,
+          text: `Done-check \`${event.command}\`: ${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}`,
+        });
       case 'step.edited':
-        return this.push({ id: this.id(), kind: 'edit', text: event.target === 'reply' ? 'You edited the model’s reply before it was parsed (step mode).' : 'You edited the message the model read next (step mode).' });
+        return this.push({
+          id: this.id(),
+          kind: 'edit',
+          text:
+            event.target === 'reply'
+              ? 'You edited the model’s reply before it was parsed (step mode).'
+              : 'You edited the message the model read next (step mode).',
+        });
       case 'delegate.started':
-        return this.push({ id: this.id(), kind: 'delegate', childSessionId: event.childSessionId, text: `Delegated to a read-only helper (≤ ${event.maxSteps} steps): ${event.task}` });
+        return this.push({
+          id: this.id(),
+          kind: 'delegate',
+          childSessionId: event.childSessionId,
+          text: `Delegated to a read-only helper (≤ ${event.maxSteps} steps): ${event.task}`,
+        });
       case 'model.error':
         this.endStreaming();
         return true;
       case 'run.finished':
         this.endStreaming();
-        return this.push({ id: this.id(), kind: 'outcome', outcome: event.outcome, text: outcomeText(event.outcome, event.steps, event.usage.totalTokens) });
+        return this.push({
+          id: this.id(),
+          kind: 'outcome',
+          outcome: event.outcome,
+          text: outcomeText(event.outcome, event.steps, event.usage.totalTokens),
+        });
       default:
         return false;
     }
@@ -282,6 +378,8 @@ export function outcomeText(outcome: Outcome, steps: number, tokens: number): st
     case 'aborted':
       return `Stopped by you (${tail}).`;
     case 'error':
-      return outcome.error.kind === 'unreachable' ? 'Stopped: Ollama could not be reached (see the connection notice above).' : outcome.error.message;
+      return outcome.error.kind === 'unreachable'
+        ? 'Stopped: Ollama could not be reached (see the connection notice above).'
+        : outcome.error.message;
   }
 }

@@ -18,6 +18,14 @@ export class UiApprover implements Approver {
   }
 
   answer(approved: boolean, remember = false): void {
-    this.pending?.resolve({ approved, remember: approved && remember, reason: approved ? (remember ? 'approved for the rest of the session' : 'approved in the dialog') : 'denied in the dialog' });
+    this.pending?.resolve({
+      approved,
+      remember: approved && remember,
+      reason: approved
+        ? remember
+          ? 'approved for the rest of the session'
+          : 'approved in the dialog'
+        : 'denied in the dialog',
+    });
   }
 }

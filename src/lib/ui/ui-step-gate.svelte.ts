@@ -11,7 +11,8 @@ export class UiStepGate implements StepGate {
   private resolve: ((decision: StepDecision) => void) | undefined;
 
   pause(pause: StepPause, signal: AbortSignal): Promise<StepDecision> {
-    if (!this.enabled || signal.aborted) return Promise.resolve(signal.aborted ? { action: 'stop' } : { action: 'continue' });
+    if (!this.enabled || signal.aborted)
+      return Promise.resolve(signal.aborted ? { action: 'stop' } : { action: 'continue' });
     return new Promise((resolve) => {
       const finish = (decision: StepDecision) => {
         signal.removeEventListener('abort', onAbort);

@@ -32,9 +32,15 @@ export class WorkspaceFactory {
       this.backend = { label: offlineLabel, reason: 'chosen in Settings' };
       return;
     }
-    this.backend = { label: offlineLabel, reason: 'trying WebContainer in the background; new sessions will use it if it starts' };
+    this.backend = {
+      label: offlineLabel,
+      reason: 'trying WebContainer in the background; new sessions will use it if it starts',
+    };
     void (async () => {
-      const [{ chooseWorkspace }, { WebContainerWorkspace: Adapter }] = await Promise.all([import('../workspace/webcontainer/choose-workspace'), import('../workspace/webcontainer/webcontainer-workspace')]);
+      const [{ chooseWorkspace }, { WebContainerWorkspace: Adapter }] = await Promise.all([
+        import('../workspace/webcontainer/choose-workspace'),
+        import('../workspace/webcontainer/webcontainer-workspace'),
+      ]);
       const chosen = await chooseWorkspace(choice, {
         timeoutMs: 10_000,
         coep: 'credentialless',
@@ -52,12 +58,19 @@ export class WorkspaceFactory {
 
   /** The shell, git and QuickJS load on demand, so that the entry chunk stays small. */
   async make(files: FileMap = {}): Promise<MadeWorkspace> {
-    const [{ Checkpoints: CheckpointStore }, { gitTools }] = await Promise.all([import('../workspace/git/checkpoints'), import('../workspace/git/git-tools')]);
+    const [{ Checkpoints: CheckpointStore }, { gitTools }] = await Promise.all([
+      import('../workspace/git/checkpoints'),
+      import('../workspace/git/git-tools'),
+    ]);
     if (this.container) {
       // One WebContainer per page: a session gets it with exactly its own files.
       await restoreFiles(this.container, files, { exact: true });
       const { fs, dir } = this.container.gitFs();
-      return { workspace: this.container, checkpoints: new CheckpointStore(fs, dir, this.container), tools: gitTools({ fs, dir, workspace: this.container }) };
+      return {
+        workspace: this.container,
+        checkpoints: new CheckpointStore(fs, dir, this.container),
+        tools: gitTools({ fs, dir, workspace: this.container }),
+      };
     }
     this.previous?.dispose();
     let workspace: Workspace & GitCapable;

@@ -29,6 +29,8 @@ export class BoundedOutput {
   }
 
   get text(): string {
-    return this.dropped > 0 ? `${this.head}\n…[${this.dropped} characters of output dropped here]…\n${this.tail}` : this.head + this.tail;
+    return this.dropped > 0
+      ? `${this.head}\n…[${this.dropped} characters of output dropped here]…\n${this.tail}`
+      : this.head + this.tail;
   }
 }

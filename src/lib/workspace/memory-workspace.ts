@@ -3,7 +3,16 @@
  * virtual filesystem. Runs in Node and in the browser. No node, npm, git or network.
  */
 import { Bash, InMemoryFs } from 'just-bash';
-import type { DirectoryEntry, EntryKind, ExecOptions, ExecResult, FileStat, RepoContext, Workspace, WorkspaceDescription } from '../harness/ports';
+import type {
+  DirectoryEntry,
+  EntryKind,
+  ExecOptions,
+  ExecResult,
+  FileStat,
+  RepoContext,
+  Workspace,
+  WorkspaceDescription,
+} from '../harness/ports';
 import { WorkspaceError } from '../harness/workspace-error';
 import { isInside, normalizeAbsolute, outsideRoot, relativePath, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
@@ -143,14 +152,16 @@ export class MemoryWorkspace implements Workspace, GitCapable {
   async remove(path: string): Promise<void> {
     const absolute = await this.resolve(path, false);
     if (absolute === root) throw new WorkspaceError('io', path, 'cannot remove the workspace root');
-    if (!(await this.fs.lstat(absolute).catch(() => null))) throw new WorkspaceError('not_found', path, `nothing at "${path}"`);
+    if (!(await this.fs.lstat(absolute).catch(() => null)))
+      throw new WorkspaceError('not_found', path, `nothing at "${path}"`);
     await this.fs.rm(absolute, { recursive: true, force: true });
   }
 
   async rename(from: string, to: string): Promise<void> {
     const source = await this.resolve(from, false);
     const target = await this.resolve(to, false);
-    if (!(await this.fs.lstat(source).catch(() => null))) throw new WorkspaceError('not_found', from, `nothing at "${from}"`);
+    if (!(await this.fs.lstat(source).catch(() => null)))
+      throw new WorkspaceError('not_found', from, `nothing at "${from}"`);
     await this.fs.mkdir(target.slice(0, target.lastIndexOf('/')), { recursive: true });
     await this.fs.mv(source, target);
   }
@@ -196,7 +207,14 @@ export class MemoryWorkspace implements Workspace, GitCapable {
         ...(dropped ? { droppedChars: dropped } : {}),
       };
     } catch (error) {
-      return { exitCode: 126, stdout: '', stderr: `shell error: ${(error as Error).message}`, timedOut, aborted: Boolean(options.signal?.aborted), durationMs: Date.now() - started };
+      return {
+        exitCode: 126,
+        stdout: '',
+        stderr: `shell error: ${(error as Error).message}`,
+        timedOut,
+        aborted: Boolean(options.signal?.aborted),
+        durationMs: Date.now() - started,
+      };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);

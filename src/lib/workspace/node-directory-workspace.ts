@@ -9,7 +9,16 @@ import { promises as fs, realpathSync } from 'node:fs';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { promisify } from 'node:util';
-import type { DirectoryEntry, EntryKind, ExecOptions, ExecResult, FileStat, RepoContext, Workspace, WorkspaceDescription } from '../harness/workspace-types';
+import type {
+  DirectoryEntry,
+  EntryKind,
+  ExecOptions,
+  ExecResult,
+  FileStat,
+  RepoContext,
+  Workspace,
+  WorkspaceDescription,
+} from '../harness/workspace-types';
 import { WorkspaceError } from '../harness/workspace-error';
 import { collectDocs } from './project-docs';
 import type { GitCapable } from './workspace-capabilities';
@@ -62,7 +71,9 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
 
   async readdir(path: string): Promise<DirectoryEntry[]> {
     const absolute = await this.files.resolve(path);
-    const entries = await fs.readdir(absolute, { withFileTypes: true }).catch((error) => Promise.reject(ioError(path, error)));
+    const entries = await fs
+      .readdir(absolute, { withFileTypes: true })
+      .catch((error) => Promise.reject(ioError(path, error)));
     return entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
   }
 
@@ -106,7 +117,14 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
     try {
       cwd = await this.files.resolve(options.cwd ?? '.');
     } catch (error) {
-      return { exitCode: 126, stdout: '', stderr: (error as Error).message, timedOut: false, aborted: false, durationMs: 0 };
+      return {
+        exitCode: 126,
+        stdout: '',
+        stderr: (error as Error).message,
+        timedOut: false,
+        aborted: false,
+        durationMs: 0,
+      };
     }
     this.limit ??= processLimit();
     return runInProcessGroup(command, cwd, options, (await this.limit).limit);
@@ -114,10 +132,15 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
 
   async repoContext(): Promise<RepoContext> {
     const docs = await collectDocs(this);
-    const git = async (args: string[]) => (await run('git', args, { cwd: this.root, timeout: 5000, maxBuffer: 4 * 1024 * 1024 })).stdout.trim();
+    const git = async (args: string[]) =>
+      (await run('git', args, { cwd: this.root, timeout: 5000, maxBuffer: 4 * 1024 * 1024 })).stdout.trim();
     try {
       const repoRoot = await git(['rev-parse', '--show-toplevel']);
-      const [branch, status, log] = await Promise.all([git(['branch', '--show-current']), git(['status', '--short']), git(['log', '--oneline', '-5']).catch(() => '')]);
+      const [branch, status, log] = await Promise.all([
+        git(['branch', '--show-current']),
+        git(['status', '--short']),
+        git(['log', '--oneline', '-5']).catch(() => ''),
+      ]);
       const origin = await git(['symbolic-ref', '--short', 'refs/remotes/origin/HEAD']).catch(() => '');
       return {
         cwd: '.',
@@ -131,8 +154,20 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
       };
     } catch (error) {
       const message = (error as Error).message;
-      const note = /not a git repository/i.test(message) ? 'no git repository' : `git unavailable: ${message.split('\n')[0]}`;
-      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note };
+      const note = /not a git repository/i.test(message)
+        ? 'no git repository'
+        : `git unavailable: ${message.split('\n')[0]}`;
+      return {
+        cwd: '.',
+        repository: false,
+        repoRoot: '.',
+        branch: '',
+        defaultBranch: '',
+        status: '',
+        recentCommits: [],
+        docs,
+        note,
+      };
     }
   }
 }

@@ -4,7 +4,10 @@ import { clip } from '../harness/context/clip';
 
 export const docNames = ['AGENTS.md', 'CLAUDE.md', 'README.md', 'CONTRIBUTING.md', '.harness/NOTES.md'];
 
-export async function collectDocs(workspace: ReadonlyWorkspace, limit = 1200): Promise<{ path: string; text: string }[]> {
+export async function collectDocs(
+  workspace: ReadonlyWorkspace,
+  limit = 1200,
+): Promise<{ path: string; text: string }[]> {
   const docs: { path: string; text: string }[] = [];
   for (const path of docNames) {
     try {

@@ -74,8 +74,11 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
     }
     case 'Pipeline': {
       const commands = (current.commands as Node[]) ?? [];
-      const simple = commands.filter((command) => command.type === 'SimpleCommand').map((command) => commandWords(command, analysis.hazards));
-      if (commands.length > 1 && simple.length === commands.length) analysis.pipelines.push(simple.map((words) => unwrapCommand(words).words));
+      const simple = commands
+        .filter((command) => command.type === 'SimpleCommand')
+        .map((command) => commandWords(command, analysis.hazards));
+      if (commands.length > 1 && simple.length === commands.length)
+        analysis.pipelines.push(simple.map((words) => unwrapCommand(words).words));
       break;
     }
     case 'SimpleCommand': {
@@ -88,7 +91,8 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
       break;
     }
   }
-  for (const [key, value] of Object.entries(current)) if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);
+  for (const [key, value] of Object.entries(current))
+    if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);
 }
 
 function commandWords(command: Node, hazards: string[]): string[] {

@@ -37,7 +37,11 @@ export async function collectFiles(workspace: ReadonlyWorkspace, options: Collec
 }
 
 /** Writes every file of the map; with `exact`, removes files the map does not have. */
-export async function restoreFiles(workspace: Workspace, files: FileMap, options: { exact?: boolean } = {}): Promise<void> {
+export async function restoreFiles(
+  workspace: Workspace,
+  files: FileMap,
+  options: { exact?: boolean } = {},
+): Promise<void> {
   if (options.exact) {
     for (const path of await listFiles(workspace)) if (!(path in files)) await workspace.remove(path);
   }

@@ -3,17 +3,28 @@ import { WorkspaceError } from '../harness/workspace-error';
 
 /** Normalized `/`-separated segments of a path inside the root ([] is the root itself). */
 export function relativeSegments(path: string): string[] {
-  if (typeof path !== 'string') throw new WorkspaceError('outside_root', String(path), `path must be a string, got ${typeof path}`);
+  if (typeof path !== 'string')
+    throw new WorkspaceError('outside_root', String(path), `path must be a string, got ${typeof path}`);
   const trimmed = path.trim();
-  if (trimmed.startsWith('/') || trimmed.startsWith('\\') || /^[a-zA-Z]:[\\/]/.test(trimmed) || trimmed.startsWith('~')) {
-    throw new WorkspaceError('outside_root', path, `path "${path}" is absolute; use a path relative to the workspace root`);
+  if (
+    trimmed.startsWith('/') ||
+    trimmed.startsWith('\\') ||
+    /^[a-zA-Z]:[\\/]/.test(trimmed) ||
+    trimmed.startsWith('~')
+  ) {
+    throw new WorkspaceError(
+      'outside_root',
+      path,
+      `path "${path}" is absolute; use a path relative to the workspace root`,
+    );
   }
   if (trimmed.includes('\u0000')) throw new WorkspaceError('outside_root', path, `path "${path}" contains a NUL byte`);
   const segments: string[] = [];
   for (const part of trimmed.split(/[\\/]+/)) {
     if (part === '' || part === '.') continue;
     if (part === '..') {
-      if (segments.length === 0) throw new WorkspaceError('outside_root', path, `path "${path}" leaves the workspace root`);
+      if (segments.length === 0)
+        throw new WorkspaceError('outside_root', path, `path "${path}" leaves the workspace root`);
       segments.pop();
     } else segments.push(part);
   }

@@ -4,7 +4,9 @@ import type { FileMap } from './workspace-files';
 import { relativePath } from './workspace-paths';
 
 export function zipFiles(files: FileMap): Uint8Array {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([path, content]) => [path, strToU8(content)])), { level: 6 });
+  return zipSync(Object.fromEntries(Object.entries(files).map(([path, content]) => [path, strToU8(content)])), {
+    level: 6,
+  });
 }
 
 export interface ImportedFiles {
@@ -21,7 +23,12 @@ function looksBinary(bytes: Uint8Array): boolean {
 }
 
 /** What an import may cost, however the zip is built. */
-export const zipLimits = { fileBytes: maxFileBytes, totalBytes: 64 * 1024 * 1024, files: 10_000, chunkBytes: 16 * 1024 };
+export const zipLimits = {
+  fileBytes: maxFileBytes,
+  totalBytes: 64 * 1024 * 1024,
+  files: 10_000,
+  chunkBytes: 16 * 1024,
+};
 
 export class ZipLimitError extends Error {}
 
@@ -38,10 +45,13 @@ export function unzipFiles(bytes: Uint8Array, limits = zipLimits): ImportedFiles
   let count = 0;
   const unzip = new Unzip((file) => {
     if (file.name.endsWith('/')) return;
-    if (++count > limits.files) throw new ZipLimitError(`the zip has more than ${limits.files} files; nothing was imported`);
+    if (++count > limits.files)
+      throw new ZipLimitError(`the zip has more than ${limits.files} files; nothing was imported`);
     const declared = file.originalSize;
     if (declared !== undefined && declared > limits.fileBytes) {
-      skipped.push(`${file.name} (declares ${declared} bytes, over ${limits.fileBytes / 1024 / 1024} MiB; not inflated)`);
+      skipped.push(
+        `${file.name} (declares ${declared} bytes, over ${limits.fileBytes / 1024 / 1024} MiB; not inflated)`,
+      );
       return;
     }
     const parts: Uint8Array[] = [];
@@ -51,9 +61,14 @@ export function unzipFiles(bytes: Uint8Array, limits = zipLimits): ImportedFiles
       size += chunk.length;
       total += chunk.length;
       if (size > limits.fileBytes || (declared !== undefined && size > declared)) {
-        throw new ZipLimitError(`${file.name} inflates to more than ${declared !== undefined && declared < limits.fileBytes ? `its declared ${declared} bytes` : `${limits.fileBytes / 1024 / 1024} MiB`} (a zip bomb or a damaged file); nothing was imported`);
+        throw new ZipLimitError(
+          `${file.name} inflates to more than ${declared !== undefined && declared < limits.fileBytes ? `its declared ${declared} bytes` : `${limits.fileBytes / 1024 / 1024} MiB`} (a zip bomb or a damaged file); nothing was imported`,
+        );
       }
-      if (total > limits.totalBytes) throw new ZipLimitError(`the zip inflates to more than ${limits.totalBytes / 1024 / 1024} MiB; nothing was imported`);
+      if (total > limits.totalBytes)
+        throw new ZipLimitError(
+          `the zip inflates to more than ${limits.totalBytes / 1024 / 1024} MiB; nothing was imported`,
+        );
       parts.push(chunk);
       if (final) entries.push([file.name, concatenate(parts, size)]);
     };
@@ -61,13 +76,15 @@ export function unzipFiles(bytes: Uint8Array, limits = zipLimits): ImportedFiles
   });
   unzip.register(UnzipInflate);
   try {
-    for (let offset = 0; offset < bytes.length; offset += limits.chunkBytes) unzip.push(bytes.subarray(offset, offset + limits.chunkBytes), offset + limits.chunkBytes >= bytes.length);
+    for (let offset = 0; offset < bytes.length; offset += limits.chunkBytes)
+      unzip.push(bytes.subarray(offset, offset + limits.chunkBytes), offset + limits.chunkBytes >= bytes.length);
     if (bytes.length === 0) unzip.push(new Uint8Array(0), true);
   } catch (error) {
     if (error instanceof ZipLimitError) throw error;
     throw new Error(`this is not a readable zip file (${(error as Error).message})`);
   }
-  if (entries.length === 0 && skipped.length === 0 && !looksLikeZip(bytes)) throw new Error('this is not a readable zip file (no zip signature)');
+  if (entries.length === 0 && skipped.length === 0 && !looksLikeZip(bytes))
+    throw new Error('this is not a readable zip file (no zip signature)');
   const names = entries.map(([name]) => name);
   const tops = new Set(names.map((name) => name.split('/')[0]));
   const strip = tops.size === 1 && names.every((name) => name.includes('/')) ? `${[...tops][0]}/` : '';

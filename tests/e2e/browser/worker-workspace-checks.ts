@@ -29,14 +29,24 @@ export async function runWorkerContract(): Promise<{ name: string; error?: strin
 }
 
 /** A tight loop that ignores the stop: the page must stay responsive and the files must survive. */
-export async function runawayLoop(): Promise<{ ticks: number; result: { exitCode: number; aborted: boolean; stderr: string }; kept: string; afterwards: string; restarts: number; checkpoint: number }> {
+export async function runawayLoop(): Promise<{
+  ticks: number;
+  result: { exitCode: number; aborted: boolean; stderr: string };
+  kept: string;
+  afterwards: string;
+  restarts: number;
+  checkpoint: number;
+}> {
   const workspace = await WorkerWorkspace.create({ 'kept.txt': 'before the loop' });
   await workspace.writeFile('also.txt', 'written through the port');
   let ticks = 0;
   const ticker = setInterval(() => ticks++, 50);
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 400);
-  const result = await workspace.exec(`echo changed > kept.txt; node -e 'while (true) {}'`, { timeoutMs: 60_000, signal: controller.signal });
+  const result = await workspace.exec(`echo changed > kept.txt; node -e 'while (true) {}'`, {
+    timeoutMs: 60_000,
+    signal: controller.signal,
+  });
   clearInterval(ticker);
   const kept = `${await workspace.readFile('kept.txt')} / ${await workspace.readFile('also.txt')}`;
   const afterwards = (await workspace.exec('echo still working')).stdout;
@@ -45,5 +55,12 @@ export async function runawayLoop(): Promise<{ ticks: number; result: { exitCode
   await checkpoints.create('s', 1);
   const list = await checkpoints.list('s');
   workspace.dispose();
-  return { ticks, result: { exitCode: result.exitCode, aborted: result.aborted, stderr: result.stderr }, kept, afterwards, restarts: workspace.restarts, checkpoint: list.length };
+  return {
+    ticks,
+    result: { exitCode: result.exitCode, aborted: result.aborted, stderr: result.stderr },
+    kept,
+    afterwards,
+    restarts: workspace.restarts,
+    checkpoint: list.length,
+  };
 }

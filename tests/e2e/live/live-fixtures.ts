@@ -17,7 +17,8 @@ import type { LiveLookup } from '../../live/live-target';
 
 export async function liveOrReason(): Promise<LiveLookup> {
   const found = await findLiveServer();
-  if (!found.ok && process.env.HARNESS_REQUIRE_LIVE === '1') throw new Error(`HARNESS_REQUIRE_LIVE=1 but the live page tests cannot run: ${found.reason}`);
+  if (!found.ok && process.env.HARNESS_REQUIRE_LIVE === '1')
+    throw new Error(`HARNESS_REQUIRE_LIVE=1 but the live page tests cannot run: ${found.reason}`);
   return found;
 }
 
@@ -38,9 +39,19 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** Starts `ollama serve` on a port, with or without extra allowed origins; resolves when it answers. */
-export async function startOllama(options: { bin: string; models: string; port: number; origins?: string }): Promise<ChildProcess> {
+export async function startOllama(options: {
+  bin: string;
+  models: string;
+  port: number;
+  origins?: string;
+}): Promise<ChildProcess> {
   const child = spawn(options.bin, ['serve'], {
-    env: { ...process.env, OLLAMA_HOST: `127.0.0.1:${options.port}`, OLLAMA_MODELS: options.models, ...(options.origins ? { OLLAMA_ORIGINS: options.origins } : { OLLAMA_ORIGINS: '' }) },
+    env: {
+      ...process.env,
+      OLLAMA_HOST: `127.0.0.1:${options.port}`,
+      OLLAMA_MODELS: options.models,
+      ...(options.origins ? { OLLAMA_ORIGINS: options.origins } : { OLLAMA_ORIGINS: '' }),
+    },
     stdio: 'ignore',
   });
   for (let attempt = 0; attempt < 120; attempt++) {
@@ -62,7 +73,14 @@ export async function stopOllama(child: ChildProcess | undefined): Promise<void>
   await exited;
 }
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /** The built app (dist/) from another loopback origin, cross-origin isolated like the preview server. */
 export async function serveDist(host: string): Promise<{ server: Server; origin: string }> {
@@ -71,7 +89,11 @@ export async function serveDist(host: string): Promise<{ server: Server; origin:
     const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
     let file = join(root, path);
     if (!file.startsWith(root) || !existsSync(file) || path === '/') file = join(root, 'index.html');
-    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'credentialless' });
+    response.writeHead(200, {
+      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'credentialless',
+    });
     response.end(readFileSync(file));
   });
   const port = await freePort(host);

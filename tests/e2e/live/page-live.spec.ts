@@ -20,8 +20,16 @@ async function smallOutput(page: import('@playwright/test').Page) {
   await settings.getByRole('button', { name: 'Save' }).click();
 }
 
-test('O3 U1 a full run in the page against the real model: tokens stream in, the run ends with a typed outcome', async ({ page }) => {
-  const url = presetUrl({ host: live!.host, model: live!.model, sample: 'failing-test', approval: 'never', protocol: 'constrained' });
+test('O3 U1 a full run in the page against the real model: tokens stream in, the run ends with a typed outcome', async ({
+  page,
+}) => {
+  const url = presetUrl({
+    host: live!.host,
+    model: live!.model,
+    sample: 'failing-test',
+    approval: 'never',
+    protocol: 'constrained',
+  });
   await page.goto('/');
   await page.evaluate(async () => {
     for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name);
@@ -36,13 +44,18 @@ test('O3 U1 a full run in the page against the real model: tokens stream in, the
   // Streaming: the reply grows while the model is still generating.
   const lengths: number[] = [];
   await expect
-    .poll(async () => {
-      lengths.push(((await reply.locator('pre').first().textContent()) ?? '').length);
-      return new Set(lengths.filter((length) => length > 0)).size;
-    }, { timeout: 120_000, intervals: [100] })
+    .poll(
+      async () => {
+        lengths.push(((await reply.locator('pre').first().textContent()) ?? '').length);
+        return new Set(lengths.filter((length) => length > 0)).size;
+      },
+      { timeout: 120_000, intervals: [100] },
+    )
     .toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('region', { name: 'Transcript' }).getByRole('status')).toBeVisible({ timeout: 240_000 });
-  await expect(page.getByRole('region', { name: 'Transcript' }).getByLabel('Step statistics').first()).toContainText('tok/s');
+  await expect(page.getByRole('region', { name: 'Transcript' }).getByLabel('Step statistics').first()).toContainText(
+    'tok/s',
+  );
   // U3: the real server renders step 1's request through the model's chat template.
   await page.getByRole('tab', { name: 'Slots' }).click();
   const slots = page.getByRole('region', { name: 'Slots' });
@@ -54,9 +67,14 @@ test('O3 U1 a full run in the page against the real model: tokens stream in, the
   await expect(rendered).toContainText(/<start_of_turn>|<\|im_start\|>/);
 });
 
-test('O3 R4 a page on an origin Ollama does not allow explains CORS, and works after a restart with OLLAMA_ORIGINS', async ({ browser }) => {
+test('O3 R4 a page on an origin Ollama does not allow explains CORS, and works after a restart with OLLAMA_ORIGINS', async ({
+  browser,
+}) => {
   const provisioned = provisionedOllama();
-  test.skip(!provisioned && process.env.HARNESS_REQUIRE_LIVE !== '1', 'needs the Ollama binary provisioned by npm run ollama:serve');
+  test.skip(
+    !provisioned && process.env.HARNESS_REQUIRE_LIVE !== '1',
+    'needs the Ollama binary provisioned by npm run ollama:serve',
+  );
   expect(provisioned, 'the provisioned Ollama binary (npm run ollama:serve)').toBeDefined();
   const { server, origin } = await serveDist('127.0.0.2');
   const port = await freePort();
@@ -74,7 +92,9 @@ test('O3 R4 a page on an origin Ollama does not allow explains CORS, and works a
     await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByRole('button', { name: 'Check connection' }).click();
-    await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText(`Connected to Ollama ${live!.version}`);
+    await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText(
+      `Connected to Ollama ${live!.version}`,
+    );
     await settings.getByRole('button', { name: 'Cancel' }).click();
     await expect(alert).toHaveCount(0);
   } finally {

@@ -11,7 +11,21 @@ describe('headless runner', () => {
   it('--help lists the options and the exit codes', async () => {
     const run = await cli(['--help']);
     expect(run.code).toBe(0);
-    for (const option of ['--workspace', '--host', '--model', '--protocol', '--approval', '--max-steps', '--max-tokens', '--max-seconds', '--session-dir', '--resume', '--num-ctx', '--json']) expect(run.stdout).toContain(option);
+    for (const option of [
+      '--workspace',
+      '--host',
+      '--model',
+      '--protocol',
+      '--approval',
+      '--max-steps',
+      '--max-tokens',
+      '--max-seconds',
+      '--session-dir',
+      '--resume',
+      '--num-ctx',
+      '--json',
+    ])
+      expect(run.stdout).toContain(option);
     expect(run.stdout).toContain('9  model not found');
   });
 
@@ -29,11 +43,28 @@ describe('headless runner', () => {
       { content: 'Fixed sum: it subtracted.' },
     ]);
     const root = project();
-    const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--approval', 'auto', '--json', 'fix sum']);
+    const run = await cli([
+      '--workspace',
+      root,
+      '--host',
+      host,
+      '--model',
+      'qwen2.5-coder:7b',
+      '--approval',
+      'auto',
+      '--json',
+      'fix sum',
+    ]);
     expect(run.code).toBe(0);
     expect(readFileSync(path.join(root, 'sum.js'), 'utf8')).toContain('a + b');
     const result = lastJson(run.stdout);
-    expect(result).toMatchObject({ outcome: { kind: 'final' }, final: 'Fixed sum: it subtracted.', steps: 3, protocol: 'native', usage: { totalTokens: expect.any(Number) } });
+    expect(result).toMatchObject({
+      outcome: { kind: 'final' },
+      final: 'Fixed sum: it subtracted.',
+      steps: 3,
+      protocol: 'native',
+      usage: { totalTokens: expect.any(Number) },
+    });
     expect(run.stderr).toContain('protocol: native');
   });
 
@@ -54,8 +85,22 @@ describe('headless runner', () => {
   });
 
   it('L2 the step limit ends with exit 3; the text protocol is picked for a model without tools', async () => {
-    const { host, server } = await fake([{ content: '<tool>{"name":"list_files","args":{}}</tool>' }, { content: '<tool>{"name":"read_file","args":{"path":"sum.js"}}</tool>' }]);
-    const run = await cli(['--workspace', project(), '--host', host, '--model', 'gemma2:2b', '--max-steps', '2', '--json', 'look']);
+    const { host, server } = await fake([
+      { content: '<tool>{"name":"list_files","args":{}}</tool>' },
+      { content: '<tool>{"name":"read_file","args":{"path":"sum.js"}}</tool>' },
+    ]);
+    const run = await cli([
+      '--workspace',
+      project(),
+      '--host',
+      host,
+      '--model',
+      'gemma2:2b',
+      '--max-steps',
+      '2',
+      '--json',
+      'look',
+    ]);
     expect(run.code).toBe(3);
     expect(lastJson(run.stdout)).toMatchObject({ outcome: { kind: 'limit', limit: 'steps' }, protocol: 'text' });
   });
@@ -64,7 +109,9 @@ describe('headless runner', () => {
     const write = { toolCalls: [{ name: 'write_file', arguments: { path: 'new.txt', content: 'hello' } }] };
     const { host, server } = await fake([write, { content: 'done' }]);
     const root = project();
-    const approved = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', 'make a file'], { input: 'y\n' });
+    const approved = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', 'make a file'], {
+      input: 'y\n',
+    });
     expect(approved.code).toBe(0);
     expect(approved.stderr).toContain('Approve tool call: write_file');
     expect(readFileSync(path.join(root, 'new.txt'), 'utf8')).toBe('hello');
@@ -83,7 +130,9 @@ describe('headless runner', () => {
     expect(second.code).toBe(0);
     expect(lastJson(second.stdout).sessionId).toBe(lastJson(first.stdout).sessionId);
     const messages = server.chatRequests()[1].body!.messages as { content: string }[];
-    expect(messages.map((message) => message.content)).toEqual(expect.arrayContaining(['one', '<final>first</final>', 'two']));
+    expect(messages.map((message) => message.content)).toEqual(
+      expect.arrayContaining(['one', '<final>first</final>', 'two']),
+    );
   });
 
   it('L2 Ctrl-C aborts the model request and exits 7 with the session saved', async () => {
@@ -102,7 +151,7 @@ describe('headless runner', () => {
     expect(lastJson(run.stdout).outcome.kind).toBe('aborted');
   });
 
-  it('U3 S4 --export writes the run as a file the page imports and replays, with each step\'s files', async () => {
+  it("U3 S4 --export writes the run as a file the page imports and replays, with each step's files", async () => {
     const { host } = await fake([
       { toolCalls: [{ name: 'read_file', arguments: { path: 'sum.js' } }] },
       { toolCalls: [{ name: 'patch_file', arguments: { path: 'sum.js', old_text: 'a - b', new_text: 'a + b' } }] },
@@ -110,7 +159,20 @@ describe('headless runner', () => {
     ]);
     const root = project();
     const file = path.join(root, '..', `${path.basename(root)}.session.json`);
-    const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--approval', 'auto', '--export', file, '--json', 'fix sum']);
+    const run = await cli([
+      '--workspace',
+      root,
+      '--host',
+      host,
+      '--model',
+      'qwen2.5-coder:7b',
+      '--approval',
+      'auto',
+      '--export',
+      file,
+      '--json',
+      'fix sum',
+    ]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`to ${file}`);
     const imported = importTrajectory(readFileSync(file, 'utf8'));
@@ -119,7 +181,10 @@ describe('headless runner', () => {
     expect(trajectory.session.id).toBe(lastJson(run.stdout).sessionId);
     expect(trajectory.files['sum.js']).toContain('a + b');
     // Replay shows step 1's files as they were: the snapshot from before the patch.
-    expect(trajectory.snapshots?.[0]).toEqual({ step: 0, files: { 'sum.js': 'export const sum = (a, b) => a - b;\n' } });
+    expect(trajectory.snapshots?.[0]).toEqual({
+      step: 0,
+      files: { 'sum.js': 'export const sum = (a, b) => a - b;\n' },
+    });
     const steps = teachingSteps(trajectory.events, trajectory.session.id);
     expect(steps).toHaveLength(3);
     expect(steps.at(-1)?.reply?.content).toBe('Fixed sum.');
@@ -131,13 +196,35 @@ describe('headless runner', () => {
     const first = await cli(['--workspace', root, '--host', host, '--model', 'gemma2:2b', '--json', 'one']);
     await server.stop();
     const file = path.join(root, '..', `${path.basename(root)}-only.session.json`);
-    const only = await cli(['--workspace', root, '--host', host, '--resume', 'latest', '--export', file, '--export-only', '--json']);
+    const only = await cli([
+      '--workspace',
+      root,
+      '--host',
+      host,
+      '--resume',
+      'latest',
+      '--export',
+      file,
+      '--export-only',
+      '--json',
+    ]);
     expect(only.code).toBe(0);
-    expect(lastJson(only.stdout)).toMatchObject({ outcome: { kind: 'exported' }, sessionId: lastJson(first.stdout).sessionId });
+    expect(lastJson(only.stdout)).toMatchObject({
+      outcome: { kind: 'exported' },
+      sessionId: lastJson(first.stdout).sessionId,
+    });
     const imported = importTrajectory(readFileSync(file, 'utf8'));
     expect(imported.ok && imported.trajectory.session.history.map((item) => item.kind)).toEqual(['user', 'assistant']);
     expect((await cli(['--workspace', root, '--export-only', '--export', file])).code).toBe(2);
-    const unwritable = await cli(['--workspace', root, '--resume', 'latest', '--export', path.join(root, 'no', 'such', 'dir', 'x.json'), '--export-only']);
+    const unwritable = await cli([
+      '--workspace',
+      root,
+      '--resume',
+      'latest',
+      '--export',
+      path.join(root, 'no', 'such', 'dir', 'x.json'),
+      '--export-only',
+    ]);
     expect(unwritable.code).toBe(1);
     expect(unwritable.stderr).toContain('could not be exported');
   });

@@ -17,9 +17,16 @@ export interface CliRun {
 /** Sessions and tasks go to a temporary state folder, never the developer's own. */
 export const stateDirectory = mkdtempSync(path.join(tmpdir(), 'harness-state-'));
 
-export function cli(args: string[], options: { input?: string; env?: Record<string, string>; onStderr?: (text: string, kill: () => void) => void } = {}): Promise<CliRun> {
+export function cli(
+  args: string[],
+  options: { input?: string; env?: Record<string, string>; onStderr?: (text: string, kill: () => void) => void } = {},
+): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/agent.ts', ...args], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HARNESS_STATE_DIR: stateDirectory, ...options.env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/agent.ts', ...args], {
+      cwd: process.cwd(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, HARNESS_STATE_DIR: stateDirectory, ...options.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

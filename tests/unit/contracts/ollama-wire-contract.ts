@@ -19,7 +19,12 @@ export interface WireTarget {
 type Json = Record<string, unknown>;
 
 async function post(host: string, path: string, body: Json, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${host}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+  return fetch(`${host}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 async function ndjson(response: Response): Promise<Json[]> {
@@ -33,7 +38,8 @@ async function ndjson(response: Response): Promise<Json[]> {
 const longHistory = (turns: number, words: number) => {
   const text = Array.from({ length: words }, (_, index) => `token${index}`).join(' ');
   const messages: Json[] = [{ role: 'system', content: 'You are terse. The code word is 4242.' }];
-  for (let turn = 0; turn < turns; turn++) messages.push({ role: 'user', content: `part ${turn}: ${text}` }, { role: 'assistant', content: 'ok' });
+  for (let turn = 0; turn < turns; turn++)
+    messages.push({ role: 'user', content: `part ${turn}: ${text}` }, { role: 'assistant', content: 'ok' });
   messages.push({ role: 'user', content: 'What is the code word?' });
   return messages;
 };
@@ -42,7 +48,14 @@ const longHistory = (turns: number, words: number) => {
 function expectStats(final: Json) {
   expect(final.done).toBe(true);
   expect(['stop', 'length']).toContain(final.done_reason);
-  for (const key of ['prompt_eval_count', 'eval_count', 'total_duration', 'load_duration', 'prompt_eval_duration', 'eval_duration']) {
+  for (const key of [
+    'prompt_eval_count',
+    'eval_count',
+    'total_duration',
+    'load_duration',
+    'prompt_eval_duration',
+    'eval_duration',
+  ]) {
     expect(typeof final[key], key).toBe('number');
   }
   expect(final.prompt_eval_count as number).toBeGreaterThan(0);
@@ -50,7 +63,12 @@ function expectStats(final: Json) {
 
 export function ollamaWireContract(label: string, target: () => WireTarget): void {
   const client = () => new OllamaModelClient({ host: target().host });
-  const chat = (extra: Json) => ({ model: target().model, messages: [{ role: 'user', content: 'Name three colours.' }], options: { temperature: 0, num_predict: 24, num_ctx: 2048 }, ...extra });
+  const chat = (extra: Json) => ({
+    model: target().model,
+    messages: [{ role: 'user', content: 'Name three colours.' }],
+    options: { temperature: 0, num_predict: 24, num_ctx: 2048 },
+    ...extra,
+  });
 
   describe(`O3 Ollama wire contract (${label})`, () => {
     it('O3 /api/version answers with a version string', async () => {
@@ -62,10 +80,22 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
     it('O3 /api/tags lists the model with size, digest and details', async () => {
       const body = (await (await fetch(`${target().host}/api/tags`)).json()) as { models: Json[] };
       const entry = body.models.find((model) => model.name === target().model)!;
-      expect(entry).toMatchObject({ name: target().model, model: target().model, size: expect.any(Number), digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
-      expect(entry.details).toMatchObject({ format: 'gguf', family: expect.any(String), parameter_size: expect.any(String), quantization_level: expect.any(String) });
+      expect(entry).toMatchObject({
+        name: target().model,
+        model: target().model,
+        size: expect.any(Number),
+        digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      expect(entry.details).toMatchObject({
+        format: 'gguf',
+        family: expect.any(String),
+        parameter_size: expect.any(String),
+        quantization_level: expect.any(String),
+      });
       const listed = await client().listModels();
-      expect(listed.ok && listed.value.find((model) => model.name === target().model)).toMatchObject({ size: entry.size });
+      expect(listed.ok && listed.value.find((model) => model.name === target().model)).toMatchObject({
+        size: entry.size,
+      });
     });
 
     it('O3 /api/show reports capabilities and <arch>.context_length; the client reads both', async () => {
@@ -75,17 +105,36 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       expect(architecture).toEqual(expect.any(String));
       expect(info[`${architecture}.context_length`]).toEqual(expect.any(Number));
       expect(body.capabilities).toContain('completion');
-      expect(await client().describe(target().model)).toEqual({ name: target().model, capabilities: body.capabilities, contextLength: info[`${architecture}.context_length`] });
+      expect(await client().describe(target().model)).toEqual({
+        name: target().model,
+        capabilities: body.capabilities,
+        contextLength: info[`${architecture}.context_length`],
+      });
     });
 
     it('O3 an unknown model is a 404 on /api/show and /api/chat; the client says to pull it', async () => {
       const show = await post(target().host, '/api/show', { model: 'no-such-model:1b' });
       expect(show.status).toBe(404);
       expect(((await show.json()) as Json).error).toMatch(/not found/);
-      const chatResponse = await post(target().host, '/api/chat', { model: 'no-such-model:1b', messages: [{ role: 'user', content: 'hi' }] });
+      const chatResponse = await post(target().host, '/api/chat', {
+        model: 'no-such-model:1b',
+        messages: [{ role: 'user', content: 'hi' }],
+      });
       expect(chatResponse.status).toBe(404);
-      const result = await client().chat({ model: 'no-such-model:1b', messages: [{ role: 'user', content: 'hi' }], options: {}, signal: new AbortController().signal });
-      expect(result).toMatchObject({ ok: false, error: { kind: 'not_found', retryable: false, message: expect.stringContaining('ollama pull no-such-model:1b') } });
+      const result = await client().chat({
+        model: 'no-such-model:1b',
+        messages: [{ role: 'user', content: 'hi' }],
+        options: {},
+        signal: new AbortController().signal,
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'not_found',
+          retryable: false,
+          message: expect.stringContaining('ollama pull no-such-model:1b'),
+        },
+      });
     });
 
     it('O3 /api/chat streams NDJSON chunks and ends with done_reason and statistics', async () => {
@@ -96,9 +145,19 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       const final = lines.at(-1)!;
       expectStats(final);
       for (const line of lines.slice(0, -1)) {
-        expect(line).toMatchObject({ model: target().model, created_at: expect.any(String), done: false, message: { role: 'assistant', content: expect.any(String) } });
+        expect(line).toMatchObject({
+          model: target().model,
+          created_at: expect.any(String),
+          done: false,
+          message: { role: 'assistant', content: expect.any(String) },
+        });
       }
-      expect(lines.slice(0, -1).map((line) => (line.message as Json).content).join('').length).toBeGreaterThan(0);
+      expect(
+        lines
+          .slice(0, -1)
+          .map((line) => (line.message as Json).content)
+          .join('').length,
+      ).toBeGreaterThan(0);
     });
 
     it('O3 /api/chat with stream:false returns one JSON object with the message and statistics', async () => {
@@ -109,15 +168,32 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
     });
 
     it('O3 num_predict cuts the reply: done_reason "length" and eval_count at the limit', async () => {
-      const body = (await (await post(target().host, '/api/chat', chat({ stream: false, options: { temperature: 0, num_predict: 3, num_ctx: 2048 } }))).json()) as Json;
+      const body = (await (
+        await post(
+          target().host,
+          '/api/chat',
+          chat({ stream: false, options: { temperature: 0, num_predict: 3, num_ctx: 2048 } }),
+        )
+      ).json()) as Json;
       expect(body.done_reason).toBe('length');
       expect(body.eval_count as number).toBeLessThanOrEqual(3);
-      const result = await client().chat({ model: target().model, messages: [{ role: 'user', content: 'Name three colours.' }], options: { numPredict: 3, temperature: 0 }, signal: new AbortController().signal });
+      const result = await client().chat({
+        model: target().model,
+        messages: [{ role: 'user', content: 'Name three colours.' }],
+        options: { numPredict: 3, temperature: 0 },
+        signal: new AbortController().signal,
+      });
       expect(result.ok && result.reply.stats.doneReason).toBe('length');
     });
 
     it('O3 a stop sequence ends the reply with done_reason "stop" and is not part of the text', async () => {
-      const body = (await (await post(target().host, '/api/chat', chat({ stream: false, options: { temperature: 0, num_predict: 64, num_ctx: 2048, stop: [' '] } }))).json()) as Json;
+      const body = (await (
+        await post(
+          target().host,
+          '/api/chat',
+          chat({ stream: false, options: { temperature: 0, num_predict: 64, num_ctx: 2048, stop: [' '] } }),
+        )
+      ).json()) as Json;
       expect(body.done_reason).toBe('stop');
       expect((body.message as Json).content).not.toContain(' ');
     });
@@ -141,7 +217,14 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
     it('O3 a prompt over num_ctx loses its oldest messages silently: prompt_eval_count stays within num_ctx', async () => {
       const messages = longHistory(6, 400);
       const promptChars = messages.reduce((sum, message) => sum + String(message.content).length, 0);
-      const body = (await (await post(target().host, '/api/chat', { model: target().model, messages, stream: false, options: { temperature: 0, num_predict: 4, num_ctx: 1024 } })).json()) as Json;
+      const body = (await (
+        await post(target().host, '/api/chat', {
+          model: target().model,
+          messages,
+          stream: false,
+          options: { temperature: 0, num_predict: 4, num_ctx: 1024 },
+        })
+      ).json()) as Json;
       expect(body.done).toBe(true);
       expect(body.prompt_eval_count as number).toBeLessThanOrEqual(1024);
       // The whole prompt is several times num_ctx by any tokenizer (≥ 2 characters a token).
@@ -149,27 +232,68 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
     });
 
     it('O3 truncate:false turns a prompt over num_ctx into an error instead of silent loss', async () => {
-      const response = await post(target().host, '/api/chat', { model: target().model, messages: longHistory(6, 400), stream: false, truncate: false, options: { temperature: 0, num_predict: 4, num_ctx: 1024 } });
+      const response = await post(target().host, '/api/chat', {
+        model: target().model,
+        messages: longHistory(6, 400),
+        stream: false,
+        truncate: false,
+        options: { temperature: 0, num_predict: 4, num_ctx: 1024 },
+      });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(((await response.json()) as Json).error).toMatch(/exceeds the context length/);
-      const result = await client().chat({ model: target().model, messages: longHistory(6, 400) as never, options: { numCtx: 1024, numPredict: 4 }, signal: new AbortController().signal });
+      const result = await client().chat({
+        model: target().model,
+        messages: longHistory(6, 400) as never,
+        options: { numCtx: 1024, numPredict: 4 },
+        signal: new AbortController().signal,
+      });
       expect(result).toMatchObject({ ok: false, error: { kind: 'context_overflow', retryable: false } });
     });
 
     it('O3 tools sent for a model without the capability are a 400 "does not support tools"', async () => {
-      const tools = [{ type: 'function', function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } }];
+      const tools = [
+        {
+          type: 'function',
+          function: {
+            name: 'read_file',
+            description: 'Read a file',
+            parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+          },
+        },
+      ];
       const response = await post(target().host, '/api/chat', { ...chat({ stream: false }), tools });
       expect(response.status).toBe(400);
       expect(((await response.json()) as Json).error).toMatch(/does not support tools/);
-      const result = await client().chat({ model: target().model, messages: [{ role: 'user', content: 'hi' }], tools: tools as never, options: {}, signal: new AbortController().signal });
+      const result = await client().chat({
+        model: target().model,
+        messages: [{ role: 'user', content: 'hi' }],
+        tools: tools as never,
+        options: {},
+        signal: new AbortController().signal,
+      });
       expect(result).toMatchObject({ ok: false, error: { kind: 'tools_unsupported' } });
     });
 
     it('O3 native tool calls arrive in message.tool_calls with object arguments (where a model lists "tools")', async (context) => {
       const toolModel = target().toolModel;
       if (!toolModel) return context.skip('no model on this server lists the "tools" capability');
-      const tools = [{ type: 'function' as const, function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } }];
-      const result = await client().chat({ model: toolModel, messages: [{ role: 'user', content: 'Read README.md' }], tools, options: { temperature: 0 }, signal: new AbortController().signal });
+      const tools = [
+        {
+          type: 'function' as const,
+          function: {
+            name: 'read_file',
+            description: 'Read a file',
+            parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+          },
+        },
+      ];
+      const result = await client().chat({
+        model: toolModel,
+        messages: [{ role: 'user', content: 'Read README.md' }],
+        tools,
+        options: { temperature: 0 },
+        signal: new AbortController().signal,
+      });
       expect(result.ok).toBe(true);
       if (result.ok) for (const call of result.reply.toolCalls) expect(typeof call.arguments).toBe('object');
     });
@@ -197,12 +321,24 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       });
       expect(result).toMatchObject({ ok: false, error: { kind: 'aborted' } });
       expect(tokens.length).toBeLessThan(50);
-      const after = (await (await post(target().host, '/api/chat', chat({ stream: false, options: { num_predict: 2 } }))).json()) as Json;
+      const after = (await (
+        await post(target().host, '/api/chat', chat({ stream: false, options: { num_predict: 2 } }))
+      ).json()) as Json;
       expect(after.done).toBe(true);
     });
 
     it('O3 _debug_render_only returns the prompt as the template renders it, without generating', async () => {
-      const body = (await (await post(target().host, '/api/chat', { model: target().model, messages: [{ role: 'system', content: 'SYSTEM-TEXT' }, { role: 'user', content: 'USER-TEXT' }], stream: false, _debug_render_only: true })).json()) as Json;
+      const body = (await (
+        await post(target().host, '/api/chat', {
+          model: target().model,
+          messages: [
+            { role: 'system', content: 'SYSTEM-TEXT' },
+            { role: 'user', content: 'USER-TEXT' },
+          ],
+          stream: false,
+          _debug_render_only: true,
+        })
+      ).json()) as Json;
       const rendered = (body._debug_info as Json).rendered_template as string;
       expect(rendered.indexOf('SYSTEM-TEXT')).toBeGreaterThanOrEqual(0);
       expect(rendered.indexOf('USER-TEXT')).toBeGreaterThan(rendered.indexOf('SYSTEM-TEXT'));

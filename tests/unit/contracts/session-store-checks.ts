@@ -9,7 +9,13 @@ import { createSession, sessionMeta } from '../../../src/lib/harness/session';
 import { defaultSettings } from '../../../src/lib/harness/settings';
 
 export function sampleSession(id = 'session-1') {
-  return createSession({ id, model: 'qwen2.5-coder:7b', settings: defaultSettings(), workspace: { backend: 'memory-shell', label: 'test' }, now: 1000 });
+  return createSession({
+    id,
+    model: 'qwen2.5-coder:7b',
+    settings: defaultSettings(),
+    workspace: { backend: 'memory-shell', label: 'test' },
+    now: 1000,
+  });
 }
 
 function same(actual: unknown, expected: unknown, what: string): void {
@@ -42,10 +48,26 @@ export const sessionStoreChecks: StoreCheck[] = [
       await store.saveSession(session);
       await store.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'task' });
       await store.appendItem(session.id, { seq: 1, at: 2, kind: 'assistant', content: '<final>ok</final>' });
-      await store.appendItem(session.id, { seq: 2, at: 3, kind: 'tool', name: 'read_file', args: { path: 'a' }, content: 'x', ok: true });
+      await store.appendItem(session.id, {
+        seq: 2,
+        at: 3,
+        kind: 'tool',
+        name: 'read_file',
+        args: { path: 'a' },
+        content: 'x',
+        ok: true,
+      });
       const loaded = await store.load(session.id);
-      same(loaded?.history.map((item) => item.seq), [0, 1, 2], 'item order');
-      same(loaded?.history[2], { seq: 2, at: 3, kind: 'tool', name: 'read_file', args: { path: 'a' }, content: 'x', ok: true }, 'tool item');
+      same(
+        loaded?.history.map((item) => item.seq),
+        [0, 1, 2],
+        'item order',
+      );
+      same(
+        loaded?.history[2],
+        { seq: 2, at: 3, kind: 'tool', name: 'read_file', args: { path: 'a' }, content: 'x', ok: true },
+        'tool item',
+      );
     },
   },
   {
@@ -54,7 +76,11 @@ export const sessionStoreChecks: StoreCheck[] = [
       const session = sampleSession();
       await store.saveSession(session);
       await store.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'task' });
-      await store.saveMeta({ ...sessionMeta(session), title: 'renamed', memory: { task: 't', files: [], notes: ['kept'] } });
+      await store.saveMeta({
+        ...sessionMeta(session),
+        title: 'renamed',
+        memory: { task: 't', files: [], notes: ['kept'] },
+      });
       const loaded = await store.load(session.id);
       same([loaded?.title, loaded?.memory.notes, loaded?.history.length], ['renamed', ['kept'], 1], 'meta and items');
     },
@@ -64,10 +90,21 @@ export const sessionStoreChecks: StoreCheck[] = [
     async run(store) {
       const session = sampleSession();
       await store.saveSession(session);
-      const event: HarnessEvent = { type: 'notice', step: 1, reason: 'malformed', text: 'x', sessionId: session.id, at: 5 };
+      const event: HarnessEvent = {
+        type: 'notice',
+        step: 1,
+        reason: 'malformed',
+        text: 'x',
+        sessionId: session.id,
+        at: 5,
+      };
       await store.appendEvents(session.id, [event]);
       await store.appendEvents(session.id, [{ ...event, at: 6 }]);
-      same((await store.loadEvents(session.id)).map((stored) => stored.at), [5, 6], 'event order');
+      same(
+        (await store.loadEvents(session.id)).map((stored) => stored.at),
+        [5, 6],
+        'event order',
+      );
     },
   },
   {
@@ -75,9 +112,17 @@ export const sessionStoreChecks: StoreCheck[] = [
     async run(store) {
       await store.saveSession(sampleSession('older'));
       await store.saveSession({ ...sampleSession('newer'), updatedAt: 5000 });
-      same((await store.list()).map((summary) => summary.id), ['newer', 'older'], 'list order');
+      same(
+        (await store.list()).map((summary) => summary.id),
+        ['newer', 'older'],
+        'list order',
+      );
       await store.delete('older');
-      same((await store.list()).map((summary) => summary.id), ['newer'], 'after delete');
+      same(
+        (await store.list()).map((summary) => summary.id),
+        ['newer'],
+        'after delete',
+      );
       same(await store.load('older'), null, 'deleted session');
     },
   },

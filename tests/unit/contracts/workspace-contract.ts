@@ -114,18 +114,22 @@ export function workspaceChecks(fixture: WorkspaceFixture): WorkspaceCheck[] {
       expect(await workspace.readFile('src/../a.txt')).to.equal('a');
     });
 
-    checks.push({ name: 'W3 refuses links that leave the root, and follows links that stay inside', ...(fixture.symlink ? {} : { skip: fixture.noLinks ?? 'links not supported' }), run: async () => {
-      const symlink = fixture.symlink!;
-      const workspace = await fixture.create({ 'real.txt': 'real', 'dir/inner.txt': 'inner' });
-      await symlink(workspace, '/etc/hostname', 'escape');
-      await symlink(workspace, '../../..', 'dir/up');
-      await symlink(workspace, 'real.txt', 'alias.txt');
-      expect((await rejection(workspace.readFile('escape'))).code).to.equal('outside_root');
-      expect((await rejection(workspace.writeFile('escape', 'x'))).code).to.equal('outside_root');
-      expect((await rejection(workspace.readFile('dir/up/etc/hostname'))).code).to.equal('outside_root');
-      expect((await rejection(workspace.readdir('dir/up'))).code).to.equal('outside_root');
-      expect(await workspace.readFile('alias.txt')).to.equal('real');
-    } });
+    checks.push({
+      name: 'W3 refuses links that leave the root, and follows links that stay inside',
+      ...(fixture.symlink ? {} : { skip: fixture.noLinks ?? 'links not supported' }),
+      run: async () => {
+        const symlink = fixture.symlink!;
+        const workspace = await fixture.create({ 'real.txt': 'real', 'dir/inner.txt': 'inner' });
+        await symlink(workspace, '/etc/hostname', 'escape');
+        await symlink(workspace, '../../..', 'dir/up');
+        await symlink(workspace, 'real.txt', 'alias.txt');
+        expect((await rejection(workspace.readFile('escape'))).code).to.equal('outside_root');
+        expect((await rejection(workspace.writeFile('escape', 'x'))).code).to.equal('outside_root');
+        expect((await rejection(workspace.readFile('dir/up/etc/hostname'))).code).to.equal('outside_root');
+        expect((await rejection(workspace.readdir('dir/up'))).code).to.equal('outside_root');
+        expect(await workspace.readFile('alias.txt')).to.equal('real');
+      },
+    });
   }
   return checks;
 }

@@ -28,7 +28,10 @@ describe('approval', () => {
 
   it('T4 "allow for the rest of the session" stops asking for that tool', async () => {
     const approver = new ScriptedApprover([{ approved: true, remember: true }]);
-    const h = harness([tool('run_shell', { command: 'echo 1' }), tool('run_shell', { command: 'echo 2' }), final('ok')], { approver, settings: { approval: 'ask' } });
+    const h = harness(
+      [tool('run_shell', { command: 'echo 1' }), tool('run_shell', { command: 'echo 2' }), final('ok')],
+      { approver, settings: { approval: 'ask' } },
+    );
     await h.agent.run('go');
     expect(approver.asked).toHaveLength(1);
     expect(h.of('approval').map((event) => event.by)).toEqual(['user', 'remembered']);
@@ -36,7 +39,11 @@ describe('approval', () => {
 
   it('T4 never: risky tools are refused without asking; safe tools still run', async () => {
     const approver = new ScriptedApprover([true]);
-    const h = harness([write, tool('read_file', { path: 'a.txt' }), final('ok')], { files: { 'a.txt': 'old\n' }, approver, settings: { approval: 'never' } });
+    const h = harness([write, tool('read_file', { path: 'a.txt' }), final('ok')], {
+      files: { 'a.txt': 'old\n' },
+      approver,
+      settings: { approval: 'never' },
+    });
     await h.agent.run('go');
     expect(approver.asked).toHaveLength(0);
     expect(toolResults(h)[0]).toMatch(/approval policy "never"/);
@@ -52,7 +59,10 @@ describe('approval', () => {
   });
 
   it('T4 read-only: writing tools are not offered and calls to them are refused', async () => {
-    const h = harness([write, final('ok')], { files: { 'a.txt': 'old\n' }, settings: { readOnly: true, approval: 'auto' } });
+    const h = harness([write, final('ok')], {
+      files: { 'a.txt': 'old\n' },
+      settings: { readOnly: true, approval: 'auto' },
+    });
     await h.agent.run('go');
     expect(h.model.requests[0].messages[0].content).not.toContain('- write_file(');
     expect(toolResults(h)[0]).toMatch(/unknown tool 'write_file' \(not available in read-only mode\)/);
@@ -61,11 +71,14 @@ describe('approval', () => {
 
   it('T4 deny rules refuse before asking, even under "auto"; allow rules skip the question', async () => {
     const approver = new ScriptedApprover([]);
-    const h = harness([tool('run_shell', { command: 'ls; sudo rm x' }), tool('run_shell', { command: 'cat a.txt' }), final('ok')], {
-      files: { 'a.txt': 'x' },
-      approver,
-      settings: { approval: 'ask', shellRules: { allow: ['cat *', 'ls*'], deny: ['sudo *'] } },
-    });
+    const h = harness(
+      [tool('run_shell', { command: 'ls; sudo rm x' }), tool('run_shell', { command: 'cat a.txt' }), final('ok')],
+      {
+        files: { 'a.txt': 'x' },
+        approver,
+        settings: { approval: 'ask', shellRules: { allow: ['cat *', 'ls*'], deny: ['sudo *'] } },
+      },
+    );
     await h.agent.run('go');
     expect(toolResults(h)[0]).toMatch(/deny rule "sudo \*"/);
     expect(toolResults(h)[1]).toContain('exit_code: 0');

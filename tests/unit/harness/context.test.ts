@@ -12,12 +12,16 @@ describe('clipping', () => {
     expect(clipped.text.endsWith('TAIL')).toBe(true);
     expect(clipped.text.length).toBeLessThanOrEqual(500);
     expect(clipped.text).toContain(`[${clipped.elided} chars elided]`);
-    expect(clipped.elided).toBe(text.length - clipped.text.length + clipped.text.match(/\n…\[\d+ chars elided\]…\n/)![0].length);
+    expect(clipped.elided).toBe(
+      text.length - clipped.text.length + clipped.text.match(/\n…\[\d+ chars elided\]…\n/)![0].length,
+    );
     expect(clip('short', 500)).toBe('short');
   });
 
   it('C1 every tool result is clipped before the model sees it', async () => {
-    const h = harness([tool('run_shell', { command: 'seq 1 20000' }), final('ok')], { agent: { toolOutputChars: 2000 } });
+    const h = harness([tool('run_shell', { command: 'seq 1 20000' }), final('ok')], {
+      agent: { toolOutputChars: 2000 },
+    });
     await h.agent.run('go');
     const [result] = toolResults(h);
     expect(result.length).toBeLessThanOrEqual(2000);
@@ -34,11 +38,15 @@ function item(seq: number, value: Partial<HistoryItem> & Pick<HistoryItem, 'kind
 describe('history rendering', () => {
   it('C2 a repeated read of an unchanged file collapses; a write makes the next read full again', () => {
     const renderer = new HistoryRenderer('text');
-    const read = (seq: number, content: string) => item(seq, { kind: 'tool', name: 'read_file', args: { path: 'a.js' }, content, ok: true });
+    const read = (seq: number, content: string) =>
+      item(seq, { kind: 'tool', name: 'read_file', args: { path: 'a.js' }, content, ok: true });
     const history: HistoryItem[] = [read(0, 'v1 body'), read(1, 'v1 body')];
     let messages = renderer.render(history).messages;
     expect(messages[1].content).toContain('unchanged since the read at item 0');
-    history.push(item(2, { kind: 'tool', name: 'patch_file', args: { path: 'a.js' }, content: 'patched a.js', ok: true }), read(3, 'v2 body'));
+    history.push(
+      item(2, { kind: 'tool', name: 'patch_file', args: { path: 'a.js' }, content: 'patched a.js', ok: true }),
+      read(3, 'v2 body'),
+    );
     messages = renderer.render(history).messages;
     expect(messages[3].content).toContain('v2 body');
   });
@@ -54,7 +62,15 @@ describe('history rendering', () => {
     expect(first.shortened).toBe(false);
     const snapshot = first.messages.map((message) => message.content);
     for (let seq = 3; seq < 8; seq++) {
-      history.push(item(seq, { kind: 'tool', name: 'run_shell', args: { command: `step ${seq}` }, content: `output ${seq} ${'o'.repeat(600)}`, ok: true }));
+      history.push(
+        item(seq, {
+          kind: 'tool',
+          name: 'run_shell',
+          args: { command: `step ${seq}` },
+          content: `output ${seq} ${'o'.repeat(600)}`,
+          ok: true,
+        }),
+      );
       const next = renderer.render(history);
       if (!next.shortened) {
         // Between shortenings the rendered history only grows at its end.

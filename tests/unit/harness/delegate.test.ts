@@ -24,8 +24,12 @@ describe('delegation', () => {
     const child = (await h.store.list()).find((summary) => summary.parentId === h.agent.session.id);
     expect(child).toBeDefined();
     const transcript = await h.store.load(child!.id);
-    expect(transcript?.history.find((item) => item.kind === 'tool' && item.name === 'search')?.content).toContain('src/math.js:1:');
-    expect(transcript?.history.find((item) => item.kind === 'tool' && item.name === 'write_file')?.content).toContain('not available in read-only mode');
+    expect(transcript?.history.find((item) => item.kind === 'tool' && item.name === 'search')?.content).toContain(
+      'src/math.js:1:',
+    );
+    expect(transcript?.history.find((item) => item.kind === 'tool' && item.name === 'write_file')?.content).toContain(
+      'not available in read-only mode',
+    );
     expect(transcript?.settings.approval).toBe('never');
     const childPrompt = h.model.requests[1].messages;
     expect(childPrompt[0].content).not.toContain('- delegate(');

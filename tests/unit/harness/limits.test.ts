@@ -6,8 +6,16 @@ import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-director
 import { final, harness, tool } from '../helpers';
 import type { Limits } from '../../../src/lib/harness/settings';
 
-const limits = (value: Partial<Limits>): Limits => ({ maxSteps: 0, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0, ...value });
-const reads = (count: number) => Array.from({ length: count }, (_, index) => tool('read_file', { path: 'a.txt', end: index + 1 }));
+const limits = (value: Partial<Limits>): Limits => ({
+  maxSteps: 0,
+  maxTokens: 0,
+  maxSeconds: 0,
+  maxFormatErrors: 3,
+  maxFailedSteps: 0,
+  ...value,
+});
+const reads = (count: number) =>
+  Array.from({ length: count }, (_, index) => tool('read_file', { path: 'a.txt', end: index + 1 }));
 
 describe('limits', () => {
   it('L1 the step limit ends the run with a typed outcome', async () => {
@@ -18,7 +26,10 @@ describe('limits', () => {
   });
 
   it('L1 0 means off: no step limit', async () => {
-    const h = harness([...reads(40), final('done')], { files: { 'a.txt': 'a\n' }, settings: { limits: limits({ maxSteps: 0 }) } });
+    const h = harness([...reads(40), final('done')], {
+      files: { 'a.txt': 'a\n' },
+      settings: { limits: limits({ maxSteps: 0 }) },
+    });
     const result = await h.agent.run('go');
     expect(result.outcome.kind).toBe('final');
     expect(result.steps).toBe(41);
@@ -26,7 +37,9 @@ describe('limits', () => {
 
   it('L1 the token limit counts the billed tokens of unparseable replies too', async () => {
     const garbage = { text: 'not a protocol reply <tool>', stats: { promptEvalCount: 400, evalCount: 200 } };
-    const h = harness([garbage, garbage, final('never')], { settings: { limits: limits({ maxTokens: 1000, maxFormatErrors: 0 }) } });
+    const h = harness([garbage, garbage, final('never')], {
+      settings: { limits: limits({ maxTokens: 1000, maxFormatErrors: 0 }) },
+    });
     const result = await h.agent.run('go');
     expect(result.outcome).toMatchObject({ kind: 'limit', limit: 'tokens' });
     expect(result.usage.totalTokens).toBe(1200);
@@ -35,14 +48,18 @@ describe('limits', () => {
 
   it('L1 consecutive format errors stop the run; a clean step resets the count', async () => {
     const bad = { text: '<tool>{oops</tool>' };
-    const h = harness([bad, bad, tool('list_files'), bad, bad, bad, final('never')], { settings: { limits: limits({ maxFormatErrors: 3 }) } });
+    const h = harness([bad, bad, tool('list_files'), bad, bad, bad, final('never')], {
+      settings: { limits: limits({ maxFormatErrors: 3 }) },
+    });
     const result = await h.agent.run('go');
     expect(result.outcome).toMatchObject({ kind: 'limit', limit: 'format_errors' });
     expect(h.model.requests).toHaveLength(6);
   });
 
   it('L1 the wall-time limit stops a slow model with a typed outcome', async () => {
-    const h = harness([{ text: '<final>slow</final>', delayMs: 5000 }], { settings: { limits: limits({ maxSeconds: 1 }) } });
+    const h = harness([{ text: '<final>slow</final>', delayMs: 5000 }], {
+      settings: { limits: limits({ maxSeconds: 1 }) },
+    });
     const started = Date.now();
     const result = await h.agent.run('go');
     expect(result.outcome).toMatchObject({ kind: 'limit', limit: 'time' });
@@ -71,15 +88,20 @@ describe('limits', () => {
   });
 
   it('L2 a model error ends the run with that error, typed', async () => {
-    const h = harness([{ error: { kind: 'not_found', message: 'model "x" not found; run `ollama pull x`', retryable: false } }]);
+    const h = harness([
+      { error: { kind: 'not_found', message: 'model "x" not found; run `ollama pull x`', retryable: false } },
+    ]);
     const result = await h.agent.run('go');
     expect(result.outcome).toMatchObject({ kind: 'error', error: { kind: 'not_found' } });
   });
 
   it('L3 a final answer is accepted only when the verification command passes', async () => {
-    const h = harness([final('done early'), tool('write_file', { path: 'ok.txt', content: 'yes' }), final('done for real')], {
-      settings: { verifyCommand: 'test -f ok.txt' },
-    });
+    const h = harness(
+      [final('done early'), tool('write_file', { path: 'ok.txt', content: 'yes' }), final('done for real')],
+      {
+        settings: { verifyCommand: 'test -f ok.txt' },
+      },
+    );
     const result = await h.agent.run('make ok.txt');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'done for real' });
     expect(h.of('notice').find((event) => event.reason === 'done-check')?.text).toContain('`test -f ok.txt` failed');

@@ -17,7 +17,9 @@ const script = [
   tool('read_file', { path: 'src/math.js' }),
   tool('read_file', { path: 'test/math.test.js' }),
   tool('search', { pattern: 'i = 1' }),
-  { text: '<tool name="patch_file" path="src/math.js"><old_text>let i = 1;</old_text><new_text>let i = 0;</new_text></tool>' },
+  {
+    text: '<tool name="patch_file" path="src/math.js"><old_text>let i = 1;</old_text><new_text>let i = 0;</new_text></tool>',
+  },
   tool('read_file', { path: 'src/math.js' }),
   tool('run_shell', { command: 'grep -n "i = 0" src/math.js' }),
   tool('note', { text: 'sum() skipped the first item; fixed the loop start.' }),
@@ -34,14 +36,17 @@ describe('prefix sharing', () => {
     const ratios: number[] = [];
     for (let k = 0; k + 1 < h.model.requests.length; k++) {
       const reply = script[k] as { text: string };
-      const expected = requestText(h.model.requests[k].messages) + messageText({ role: 'assistant', content: reply.text });
+      const expected =
+        requestText(h.model.requests[k].messages) + messageText({ role: 'assistant', content: reply.text });
       const next = requestText(h.model.requests[k + 1].messages);
       let common = 0;
       while (common < expected.length && expected.charCodeAt(common) === next.charCodeAt(common)) common++;
       ratios.push(common / expected.length);
     }
     const average = ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length;
-    console.log(`prefix sharing over ${ratios.length} transitions: average ${(average * 100).toFixed(1)}%, min ${(Math.min(...ratios) * 100).toFixed(1)}%`);
+    console.log(
+      `prefix sharing over ${ratios.length} transitions: average ${(average * 100).toFixed(1)}%, min ${(Math.min(...ratios) * 100).toFixed(1)}%`,
+    );
     expect(average).toBeGreaterThanOrEqual(0.97);
     expect(await h.workspace.readFile('src/math.js')).toContain('let i = 0;');
   });

@@ -16,7 +16,14 @@ async function state(files: Record<string, string> = {}, protocol: 'text' | 'nat
 describe('prompt', () => {
   it('P1 chooses sections from real state: docs only when the project has them, examples only for the text protocol', async () => {
     const bare = assemblePrefix(await state());
-    expect(bare.sections.map((section) => section.name)).toEqual(['identity', 'rules', 'tools', 'examples', 'environment', 'workspace']);
+    expect(bare.sections.map((section) => section.name)).toEqual([
+      'identity',
+      'rules',
+      'tools',
+      'examples',
+      'environment',
+      'workspace',
+    ]);
     const withDocs = assemblePrefix(await state({ 'README.md': '# Demo\nRun the tests with npm test.' }));
     expect(withDocs.sections.map((section) => section.name)).toContain('docs');
     expect(withDocs.text).toContain('Run the tests with npm test.');
@@ -42,7 +49,9 @@ describe('prompt', () => {
   });
 
   it('P2 requests are ordered stable-first and report how much repeats the previous request', async () => {
-    const h = harness([tool('list_files'), tool('read_file', { path: 'a.txt' }), final('done')], { files: { 'a.txt': 'a' } });
+    const h = harness([tool('list_files'), tool('read_file', { path: 'a.txt' }), final('done')], {
+      files: { 'a.txt': 'a' },
+    });
     await h.agent.run('look around');
     const [first, second] = h.model.requests;
     expect(first.messages[0].role).toBe('system');
@@ -62,7 +71,9 @@ describe('prompt', () => {
   });
 
   it('P3 a session override with an unknown variable ends the run with a prompt error, not a blank line', async () => {
-    const h = harness([final('never asked')], { settings: { sectionOverrides: { identity: 'You are {{no_such_thing}}.' } } });
+    const h = harness([final('never asked')], {
+      settings: { sectionOverrides: { identity: 'You are {{no_such_thing}}.' } },
+    });
     const result = await h.agent.run('hi');
     expect(result.outcome).toMatchObject({ kind: 'error', error: { kind: 'prompt' } });
     expect(JSON.stringify(result.outcome)).toContain('no_such_thing');
@@ -70,7 +81,9 @@ describe('prompt', () => {
   });
 
   it('P4 a section override is used in the next request', async () => {
-    const h = harness([final('ok')], { settings: { sectionOverrides: { identity: 'You are a careful tester using {{backend}}.' } } });
+    const h = harness([final('ok')], {
+      settings: { sectionOverrides: { identity: 'You are a careful tester using {{backend}}.' } },
+    });
     await h.agent.run('hi');
     expect(h.model.requests[0].messages[0].content).toContain('You are a careful tester using memory-shell');
   });
@@ -78,7 +91,9 @@ describe('prompt', () => {
   it('W5 the offline shell prompt says what its node is (QuickJS with fs and require, no processes or packages) and that cd does not persist', async () => {
     const prefix = assemblePrefix(await state());
     expect(prefix.text).toContain('not available: git (binary), network');
-    expect(prefix.text).toContain('node is not Node.js: it runs JavaScript in a QuickJS sandbox (ES modules and CommonJS require');
+    expect(prefix.text).toContain(
+      'node is not Node.js: it runs JavaScript in a QuickJS sandbox (ES modules and CommonJS require',
+    );
     expect(prefix.text).toContain('there is no child_process, network or npm package');
     expect(prefix.text).toContain('npm only runs package.json scripts');
     expect(prefix.text).toContain('cd and variables do not persist');
@@ -87,7 +102,10 @@ describe('prompt', () => {
   });
 
   it('S3 memory is rendered after the stable prefix, as the history grows', async () => {
-    const h = harness([tool('read_file', { path: 'a.txt' }), tool('note', { text: 'a.txt holds the answer' }), final('ok')], { files: { 'a.txt': 'a' } });
+    const h = harness(
+      [tool('read_file', { path: 'a.txt' }), tool('note', { text: 'a.txt holds the answer' }), final('ok')],
+      { files: { 'a.txt': 'a' } },
+    );
     await h.agent.run('read a');
     const last = h.model.requests[2].messages;
     expect(last[0].content).not.toContain('Memory:');

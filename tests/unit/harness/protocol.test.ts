@@ -5,23 +5,60 @@ import { final, harness, tool, toolResults } from '../helpers';
 
 describe('text protocol', () => {
   it('T6 parses <tool> JSON, the XML form with multi-line text, and <final>', () => {
-    expect(parseTextReply('I will look.\n<tool>{"name":"list_files","args":{"path":"src"}}</tool>')).toEqual({ kind: 'tool', calls: [{ name: 'list_files', arguments: { path: 'src' } }], form: 'json' });
-    const xml = parseTextReply('<tool name="write_file" path="a.js"><content>\nconst a = "<b>";\nreturn a;\n</content></tool>');
-    expect(xml).toEqual({ kind: 'tool', calls: [{ name: 'write_file', arguments: { path: 'a.js', content: 'const a = "<b>";\nreturn a;\n' } }], form: 'xml' });
+    expect(parseTextReply('I will look.\n<tool>{"name":"list_files","args":{"path":"src"}}</tool>')).toEqual({
+      kind: 'tool',
+      calls: [{ name: 'list_files', arguments: { path: 'src' } }],
+      form: 'json',
+    });
+    const xml = parseTextReply(
+      '<tool name="write_file" path="a.js"><content>\nconst a = "<b>";\nreturn a;\n</content></tool>',
+    );
+    expect(xml).toEqual({
+      kind: 'tool',
+      calls: [{ name: 'write_file', arguments: { path: 'a.js', content: 'const a = "<b>";\nreturn a;\n' } }],
+      form: 'xml',
+    });
     expect(parseTextReply('<final>All done.</final>')).toEqual({ kind: 'final', answer: 'All done.' });
-    expect(parseTextReply('<think>hmm <tool>x</tool></think><final>ok</final>')).toEqual({ kind: 'final', answer: 'ok' });
-    expect(parseTextReply('<tool_call>{"name":"read_file","arguments":{"path":"a"}}</tool_call>')).toMatchObject({ kind: 'tool', form: 'tool_call' });
-    expect(parseTextReply('```json\n{"name":"read_file","args":{"path":"a"}}\n```')).toMatchObject({ kind: 'tool', form: 'bare-json' });
+    expect(parseTextReply('<think>hmm <tool>x</tool></think><final>ok</final>')).toEqual({
+      kind: 'final',
+      answer: 'ok',
+    });
+    expect(parseTextReply('<tool_call>{"name":"read_file","arguments":{"path":"a"}}</tool_call>')).toMatchObject({
+      kind: 'tool',
+      form: 'tool_call',
+    });
+    expect(parseTextReply('```json\n{"name":"read_file","args":{"path":"a"}}\n```')).toMatchObject({
+      kind: 'tool',
+      form: 'bare-json',
+    });
   });
 
   it('T6 malformed output gets a precise problem', () => {
-    expect(parseTextReply('<tool>{"name": "read_file", "args": {path: x}}</tool>')).toMatchObject({ kind: 'malformed', problem: expect.stringContaining('not valid JSON') });
-    expect(parseTextReply('<tool>{"name":"read_file","args":{"path":"a"}}')).toMatchObject({ kind: 'malformed', problem: expect.stringContaining('no closing </tool>') });
-    expect(parseTextReply('<tool>{"args":{}}</tool>')).toMatchObject({ kind: 'malformed', problem: expect.stringContaining('no "name"') });
-    expect(parseTextReply('<tool>{"name":"x","args":[1]}</tool>')).toMatchObject({ kind: 'malformed', problem: expect.stringContaining('"args" must be a JSON object') });
-    expect(parseTextReply('<final>  </final>')).toMatchObject({ kind: 'malformed', problem: expect.stringContaining('empty') });
+    expect(parseTextReply('<tool>{"name": "read_file", "args": {path: x}}</tool>')).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringContaining('not valid JSON'),
+    });
+    expect(parseTextReply('<tool>{"name":"read_file","args":{"path":"a"}}')).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringContaining('no closing </tool>'),
+    });
+    expect(parseTextReply('<tool>{"args":{}}</tool>')).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringContaining('no "name"'),
+    });
+    expect(parseTextReply('<tool>{"name":"x","args":[1]}</tool>')).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringContaining('"args" must be a JSON object'),
+    });
+    expect(parseTextReply('<final>  </final>')).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringContaining('empty'),
+    });
     expect(parseTextReply('   ')).toMatchObject({ kind: 'malformed', problem: 'the reply was empty' });
-    expect(parseTextReply('<tool content="x"></tool>')).toMatchObject({ kind: 'malformed', problem: expect.stringContaining('no name=') });
+    expect(parseTextReply('<tool content="x"></tool>')).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringContaining('no name='),
+    });
   });
 
   it('T6 a malformed reply is never executed: it gets a runtime notice saying what was wrong and how to reply', async () => {
@@ -30,23 +67,41 @@ describe('text protocol', () => {
     expect(h.of('tool.started')).toHaveLength(0);
     expect(await h.workspace.stat('x.txt')).toBeNull();
     const notice = h.agent.session.history.find((item) => item.kind === 'notice' && item.reason === 'malformed');
-    expect(notice?.content).toMatch(/Runtime notice: the tool call has no closing <\/tool> tag\. Reply with exactly one <tool>/);
+    expect(notice?.content).toMatch(
+      /Runtime notice: the tool call has no closing <\/tool> tag\. Reply with exactly one <tool>/,
+    );
     expect(h.model.requests[1].messages.at(-1)?.content).toBe(notice?.content);
     expect(result.outcome.kind).toBe('final');
   });
 
   it('T6 only the first of several text tool calls runs, and the model is told', async () => {
-    const h = harness([{ text: '<tool>{"name":"list_files","args":{}}</tool><tool>{"name":"read_file","args":{"path":"a"}}</tool>' }, final('ok')]);
+    const h = harness([
+      { text: '<tool>{"name":"list_files","args":{}}</tool><tool>{"name":"read_file","args":{"path":"a"}}</tool>' },
+      final('ok'),
+    ]);
     await h.agent.run('go');
     expect(h.of('tool.started')).toHaveLength(1);
-    expect(h.of('notice').map((event) => event.text).join()).toContain('only the first tool call was run');
+    expect(
+      h
+        .of('notice')
+        .map((event) => event.text)
+        .join(),
+    ).toContain('only the first tool call was run');
   });
 });
 
 describe('native protocol', () => {
   it('T6 tool calls arrive whole; results go back as tool messages; a reply without calls is the final answer', async () => {
     const h = harness(
-      [{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }, { name: 'list_files', arguments: {} }] }, { text: 'The file says hi.' }],
+      [
+        {
+          toolCalls: [
+            { name: 'read_file', arguments: { path: 'a.txt' } },
+            { name: 'list_files', arguments: {} },
+          ],
+        },
+        { text: 'The file says hi.' },
+      ],
       { files: { 'a.txt': 'hi' }, settings: { protocol: 'native' } },
     );
     const result = await h.agent.run('read a');
@@ -61,7 +116,10 @@ describe('native protocol', () => {
   });
 
   it('T6 auto picks native when the model lists "tools", and the text protocol otherwise', async () => {
-    const native = harness([final('x')], { settings: { protocol: 'auto' }, model: { capabilities: ['completion', 'tools'] } });
+    const native = harness([final('x')], {
+      settings: { protocol: 'auto' },
+      model: { capabilities: ['completion', 'tools'] },
+    });
     await native.agent.run('go');
     expect(native.of('protocol.selected')[0]).toMatchObject({ protocol: 'native' });
     expect(native.model.requests[0].tools?.length).toBeGreaterThan(0);
@@ -72,15 +130,31 @@ describe('native protocol', () => {
   });
 
   it('T6 after repeated format errors the text protocol switches to constrained JSON output and says so', async () => {
-    const h = harness([{ text: '<tool>{bad' }, { text: '<tool>{bad' }, { text: '{"action":"tool","name":"list_files","args":{}}' }, { text: '{"action":"final","final":"rescued"}' }], {
-      settings: { limits: { maxFormatErrors: 5, maxSteps: 10, maxTokens: 0, maxSeconds: 0, maxFailedSteps: 0 } },
-    });
+    const h = harness(
+      [
+        { text: '<tool>{bad' },
+        { text: '<tool>{bad' },
+        { text: '{"action":"tool","name":"list_files","args":{}}' },
+        { text: '{"action":"final","final":"rescued"}' },
+      ],
+      {
+        settings: { limits: { maxFormatErrors: 5, maxSteps: 10, maxTokens: 0, maxSeconds: 0, maxFailedSteps: 0 } },
+      },
+    );
     const result = await h.agent.run('go');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'rescued' });
     // One alternative per tool (its own argument schema), and one for the final answer.
-    const alternatives = (h.model.requests[2].format as { anyOf: { properties: { name?: { enum: string[] }; args?: { additionalProperties: boolean } } }[] }).anyOf;
-    expect(alternatives.map((entry) => entry.properties.name?.enum[0] ?? 'final')).toEqual(expect.arrayContaining(['read_file', 'write_file', 'list_files', 'final']));
-    expect(alternatives.find((entry) => entry.properties.name?.enum[0] === 'read_file')!.properties.args).toMatchObject({ additionalProperties: false, required: ['path'] });
+    const alternatives = (
+      h.model.requests[2].format as {
+        anyOf: { properties: { name?: { enum: string[] }; args?: { additionalProperties: boolean } } }[];
+      }
+    ).anyOf;
+    expect(alternatives.map((entry) => entry.properties.name?.enum[0] ?? 'final')).toEqual(
+      expect.arrayContaining(['read_file', 'write_file', 'list_files', 'final']),
+    );
+    expect(alternatives.find((entry) => entry.properties.name?.enum[0] === 'read_file')!.properties.args).toMatchObject(
+      { additionalProperties: false, required: ['path'] },
+    );
     expect(h.of('request.sent')[2].constrained).toBe(true);
     expect(h.of('notice').map((event) => event.reason)).toContain('constrained-output');
     expect(toolResults(h)[0]).toBe('(empty folder)');
@@ -89,7 +163,13 @@ describe('native protocol', () => {
 
 describe('the constrained protocol', () => {
   it('T6 "constrained" sends the envelope schema from the first request and describes only the JSON form', async () => {
-    const h = harness([{ text: '{"action":"tool","name":"write_file","args":{"path":"a.html","content":"<p>hi</p>"}}' }, { text: '{"action":"final","final":"wrote it"}' }], { settings: { protocol: 'constrained' } });
+    const h = harness(
+      [
+        { text: '{"action":"tool","name":"write_file","args":{"path":"a.html","content":"<p>hi</p>"}}' },
+        { text: '{"action":"final","final":"wrote it"}' },
+      ],
+      { settings: { protocol: 'constrained' } },
+    );
     const result = await h.agent.run('write a page');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'wrote it' });
     expect(h.model.requests.every((request) => request.format !== undefined)).toBe(true);
@@ -104,6 +184,8 @@ describe('tool results in the text protocol', () => {
   it('T6 tool results come back as user messages labelled with the tool', async () => {
     const h = harness([tool('list_files'), final('ok')], { files: { 'a.txt': 'a' } });
     await h.agent.run('go');
-    expect(h.model.requests[1].messages.find((message) => message.content.startsWith('[tool result: list_files]'))?.role).toBe('user');
+    expect(
+      h.model.requests[1].messages.find((message) => message.content.startsWith('[tool result: list_files]'))?.role,
+    ).toBe('user');
   });
 });

@@ -13,7 +13,15 @@ import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 let server: FakeOllamaServer | undefined;
 afterEach(async () => server?.stop());
 
-async function run(script: FakeReply[], options: { settings?: Partial<AgentSettings>; model?: string; fallback?: string; files?: Record<string, string> } = {}) {
+async function run(
+  script: FakeReply[],
+  options: {
+    settings?: Partial<AgentSettings>;
+    model?: string;
+    fallback?: string;
+    files?: Record<string, string>;
+  } = {},
+) {
   server = new FakeOllamaServer({ script });
   const host = await server.start();
   const events: HarnessEvent[] = [];
@@ -38,7 +46,9 @@ describe('recovery', () => {
   it('R1 backs off with jitter from 0.5 s doubling to a 32 s cap, and honours Retry-After', () => {
     const low = () => 0;
     const high = () => 1; // the top of the jitter range
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => backoffDelay(defaultRetryPolicy, attempt, high))).toEqual([500, 1000, 2000, 4000, 8000, 16000, 32000, 32000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => backoffDelay(defaultRetryPolicy, attempt, high))).toEqual([
+      500, 1000, 2000, 4000, 8000, 16000, 32000, 32000,
+    ]);
     expect(backoffDelay(defaultRetryPolicy, 1, low)).toBe(250);
     expect(backoffDelay(defaultRetryPolicy, 3, () => 0.5)).toBe(1500);
     expect(backoffDelay(defaultRetryPolicy, 1, low, 7000)).toBe(7000);
@@ -59,14 +69,26 @@ describe('recovery', () => {
   });
 
   it('R1 a mid-stream error line and a dropped connection are failed attempts, retried', async () => {
-    const { result, of } = await run([{ midStreamError: 'an error was encountered while running the model', after: '<fin' }, { drop: true, after: '<final>' }, { content: '<final>clean</final>' }]);
+    const { result, of } = await run([
+      { midStreamError: 'an error was encountered while running the model', after: '<fin' },
+      { drop: true, after: '<final>' },
+      { content: '<final>clean</final>' },
+    ]);
     expect(result.outcome).toEqual({ kind: 'final', answer: 'clean' });
-    expect(of('retry').map((event) => event.reason)).toEqual([expect.stringContaining('stream'), expect.stringContaining('stream')]);
+    expect(of('retry').map((event) => event.reason)).toEqual([
+      expect.stringContaining('stream'),
+      expect.stringContaining('stream'),
+    ]);
   });
 
   it('R1 after repeated overloads the run switches to the fallback model, and says so', async () => {
     const { result, of, server } = await run(
-      [{ status: 503, error: 'busy' }, { status: 503, error: 'busy' }, { status: 503, error: 'busy' }, { content: '<final>from the fallback</final>', model: 'gemma2:2b' }],
+      [
+        { status: 503, error: 'busy' },
+        { status: 503, error: 'busy' },
+        { status: 503, error: 'busy' },
+        { content: '<final>from the fallback</final>', model: 'gemma2:2b' },
+      ],
       { fallback: 'gemma2:2b' },
     );
     expect(result.outcome).toEqual({ kind: 'final', answer: 'from the fallback' });
@@ -77,15 +99,23 @@ describe('recovery', () => {
   it('R1 gives up after the configured number of tries with a typed error', async () => {
     const busy: FakeReply = { status: 503, error: 'busy' };
     const { result, of } = await run([busy, busy, busy, busy, busy, busy]);
-    expect(result.outcome).toMatchObject({ kind: 'error', error: { kind: 'overloaded', message: expect.stringContaining('gave up after 5 attempts') } });
+    expect(result.outcome).toMatchObject({
+      kind: 'error',
+      error: { kind: 'overloaded', message: expect.stringContaining('gave up after 5 attempts') },
+    });
     expect(of('retry')).toHaveLength(4);
   });
 
   it('R2 a reply cut by the output limit is asked again with a larger limit, and the cut reply is not kept', async () => {
     const long = `<tool name="write_file" path="big.txt"><content>${'word '.repeat(300)}</content></tool>`;
-    const { result, of, server, agent } = await run([{ content: long }, { content: long }, { content: '<final>written</final>' }], { settings: { options: { numCtx: 8192, numPredict: 200 } } });
+    const { result, of, server, agent } = await run(
+      [{ content: long }, { content: long }, { content: '<final>written</final>' }],
+      { settings: { options: { numCtx: 8192, numPredict: 200 } } },
+    );
     expect(result.outcome).toEqual({ kind: 'final', answer: 'written' });
-    const predicts = server.chatRequests().map((request) => (request.body?.options as { num_predict: number }).num_predict);
+    const predicts = server
+      .chatRequests()
+      .map((request) => (request.body?.options as { num_predict: number }).num_predict);
     expect(predicts.slice(0, 2)).toEqual([200, 400]);
     expect(of('retry')[0].reason).toContain('num_predict=400');
     expect(agent.session.history.filter((item) => item.kind === 'assistant')).toHaveLength(2);
@@ -96,7 +126,12 @@ describe('recovery', () => {
     const part1 = '<tool name="write_file" path="story.txt"><content>once upon';
     const part2 = ' a time</content></tool>';
     const { result, agent } = await run(
-      [{ content: part1, doneReason: 'length' }, { content: part1, doneReason: 'length' }, { content: part2 }, { content: '<final>done</final>' }],
+      [
+        { content: part1, doneReason: 'length' },
+        { content: part1, doneReason: 'length' },
+        { content: part2 },
+        { content: '<final>done</final>' },
+      ],
       { settings: { options: { numCtx: 8192, numPredict: 100 } } },
     );
     expect(result.outcome).toEqual({ kind: 'final', answer: 'done' });
@@ -106,9 +141,16 @@ describe('recovery', () => {
   });
 
   it('C3 R3 when the prompt would overflow the context, older history is compacted first, and the compaction is shown', async () => {
-    const files = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`f${index}.txt`, `${index} `.repeat(1500)]));
-    const reads: FakeReply[] = Object.keys(files).map((path) => ({ content: `<tool>{"name":"read_file","args":{"path":"${path}"}}</tool>` }));
-    const { result, of, server } = await run([...reads, { content: '<final>read them all</final>' }], { files, settings: { options: { numCtx: 6000, numPredict: 512 } } });
+    const files = Object.fromEntries(
+      Array.from({ length: 8 }, (_, index) => [`f${index}.txt`, `${index} `.repeat(1500)]),
+    );
+    const reads: FakeReply[] = Object.keys(files).map((path) => ({
+      content: `<tool>{"name":"read_file","args":{"path":"${path}"}}</tool>`,
+    }));
+    const { result, of, server } = await run([...reads, { content: '<final>read them all</final>' }], {
+      files,
+      settings: { options: { numCtx: 6000, numPredict: 512 } },
+    });
     expect(result.outcome).toEqual({ kind: 'final', answer: 'read them all' });
     const compactions = of('compaction').filter((event) => event.reason.includes('overflow'));
     expect(compactions.length).toBeGreaterThan(0);
@@ -120,22 +162,36 @@ describe('recovery', () => {
   });
 
   it('R3 if even the compacted prompt cannot fit, the run stops with a clear "context too small" error', async () => {
-    const { result } = await run([{ content: '<final>never</final>' }], { settings: { options: { numCtx: 1200, numPredict: 512 } } });
-    expect(result.outcome).toMatchObject({ kind: 'error', error: { kind: 'context_too_small', message: expect.stringContaining('Raise num_ctx') } });
+    const { result } = await run([{ content: '<final>never</final>' }], {
+      settings: { options: { numCtx: 1200, numPredict: 512 } },
+    });
+    expect(result.outcome).toMatchObject({
+      kind: 'error',
+      error: { kind: 'context_too_small', message: expect.stringContaining('Raise num_ctx') },
+    });
   });
 
   it('C3 silent truncation by the server (prompt_eval_count at num_ctx) is reported as an event', async () => {
-    const { of } = await run([{ content: '<tool>{"name":"list_files","args":{}}</tool>', promptEvalCount: 8192 }, { content: '<final>ok</final>' }]);
+    const { of } = await run([
+      { content: '<tool>{"name":"list_files","args":{}}</tool>', promptEvalCount: 8192 },
+      { content: '<final>ok</final>' },
+    ]);
     expect(of('context.truncated')[0]).toMatchObject({ promptEvalCount: 8192, numCtx: 8192 });
   });
 
   it('T6 auto: native for a model listing "tools", text for one that does not, over real HTTP', async () => {
-    const native = await run([{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { content: 'It says alpha.' }], { settings: { protocol: 'auto' } });
+    const native = await run(
+      [{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { content: 'It says alpha.' }],
+      { settings: { protocol: 'auto' } },
+    );
     expect(native.result.outcome).toEqual({ kind: 'final', answer: 'It says alpha.' });
     expect(native.of('protocol.selected')[0].protocol).toBe('native');
     expect(native.server.chatRequests()[0].body?.tools).toBeDefined();
     await server!.stop();
-    const text = await run([{ content: '<final>plain</final>', model: 'gemma2:2b' }], { settings: { protocol: 'auto' }, model: 'gemma2:2b' });
+    const text = await run([{ content: '<final>plain</final>', model: 'gemma2:2b' }], {
+      settings: { protocol: 'auto' },
+      model: 'gemma2:2b',
+    });
     expect(text.of('protocol.selected')[0].protocol).toBe('text');
     expect(text.server.chatRequests()[0].body?.tools).toBeUndefined();
   });

@@ -9,7 +9,8 @@ import { final, harness } from '../helpers';
 
 function gitRepo(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'harness-git-'));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root });
   git('init', '-q', '-b', 'main');
   writeFileSync(path.join(root, 'README.md'), '# Repo\nUse node --test.\n');
   git('add', '.');
@@ -34,7 +35,7 @@ describe('repo context', () => {
     expect((await new MemoryWorkspace().repoContext()).note).toContain('not a git repository');
   });
 
-  it('W4 W5 the prompt shows the live repo context and the backend\'s own description', async () => {
+  it("W4 W5 the prompt shows the live repo context and the backend's own description", async () => {
     const h = harness([final('ok')], { workspace: new NodeDirectoryWorkspace(gitRepo()) });
     await h.agent.run('go');
     const system = h.model.requests[0].messages[0].content;

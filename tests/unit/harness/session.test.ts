@@ -44,7 +44,13 @@ describe('sessions', () => {
       counts.push((await store.load(id))?.history.length ?? -1);
       return chat(request);
     };
-    const agent = new Agent({ model, modelName: 'm', workspace: new MemoryWorkspace(), store, settings: defaultSettings({ protocol: 'text' }) });
+    const agent = new Agent({
+      model,
+      modelName: 'm',
+      workspace: new MemoryWorkspace(),
+      store,
+      settings: defaultSettings({ protocol: 'text' }),
+    });
     id = agent.session.id;
     await agent.run('go');
     expect(counts).toEqual([1, 3, 6]);
@@ -53,9 +59,18 @@ describe('sessions', () => {
 
   it('S2 a store failure ends the run with a clear error and keeps what was stored', async () => {
     const store = new FailingStore(3);
-    const agent = new Agent({ model: new ScriptedModelClient([tool('list_files'), final('ok')]), modelName: 'm', workspace: new MemoryWorkspace(), store, settings: defaultSettings({ protocol: 'text' }) });
+    const agent = new Agent({
+      model: new ScriptedModelClient([tool('list_files'), final('ok')]),
+      modelName: 'm',
+      workspace: new MemoryWorkspace(),
+      store,
+      settings: defaultSettings({ protocol: 'text' }),
+    });
     const result = await agent.run('go');
-    expect(result.outcome).toMatchObject({ kind: 'error', error: { kind: 'store', message: expect.stringContaining('disk is full') } });
+    expect(result.outcome).toMatchObject({
+      kind: 'error',
+      error: { kind: 'store', message: expect.stringContaining('disk is full') },
+    });
     expect((await store.load(agent.session.id))?.history).toHaveLength(2);
   });
 
@@ -64,7 +79,10 @@ describe('sessions', () => {
     const workspace = new MemoryWorkspace();
     const controller = new AbortController();
     const first = new Agent({
-      model: new ScriptedModelClient([tool('write_file', { path: 'a.txt', content: 'one' }), { text: '<final>late</final>', delayMs: 5000 }]),
+      model: new ScriptedModelClient([
+        tool('write_file', { path: 'a.txt', content: 'one' }),
+        { text: '<final>late</final>', delayMs: 5000 },
+      ]),
       modelName: 'm',
       workspace,
       store,
@@ -78,7 +96,14 @@ describe('sessions', () => {
     expect((await store.loadEvents(first.session.id)).at(-1)?.type).toBe('run.finished');
 
     const model = new ScriptedModelClient([final('resumed')]);
-    const resumed = new Agent({ model, modelName: 'm', workspace, store, session: stored!, settings: stored!.settings });
+    const resumed = new Agent({
+      model,
+      modelName: 'm',
+      workspace,
+      store,
+      session: stored!,
+      settings: stored!.settings,
+    });
     const result = await resumed.run('');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'resumed' });
     expect(resumed.session.id).toBe(first.session.id);
@@ -90,14 +115,28 @@ describe('sessions', () => {
     const store = new MemorySessionStore();
     const h = harness([final('x')], { settings: { protocol: 'native' } });
     const session = h.agent.session;
-    session.history.push({ seq: 0, at: 1, kind: 'user', content: 'go' }, { seq: 1, at: 2, kind: 'assistant', content: '', toolCalls: [{ name: 'list_files', arguments: {} }] });
+    session.history.push(
+      { seq: 0, at: 1, kind: 'user', content: 'go' },
+      { seq: 1, at: 2, kind: 'assistant', content: '', toolCalls: [{ name: 'list_files', arguments: {} }] },
+    );
     await store.saveSession(session);
     const model = new ScriptedModelClient([{ text: 'done' }]);
-    const agent = new Agent({ model, modelName: 'm', workspace: new MemoryWorkspace(), store, session, settings: session.settings });
+    const agent = new Agent({
+      model,
+      modelName: 'm',
+      workspace: new MemoryWorkspace(),
+      store,
+      session,
+      settings: session.settings,
+    });
     await agent.run('');
     const messages = model.requests[0].messages;
     expect(messages[2]).toMatchObject({ role: 'assistant' });
-    expect(messages[3]).toMatchObject({ role: 'tool', toolName: 'list_files', content: expect.stringContaining('interrupted') });
+    expect(messages[3]).toMatchObject({
+      role: 'tool',
+      toolName: 'list_files',
+      content: expect.stringContaining('interrupted'),
+    });
   });
 
   it('S3 the note tool writes to memory, which is stored with the session', async () => {

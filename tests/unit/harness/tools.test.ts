@@ -13,7 +13,11 @@ describe('tool declarations', () => {
     const [definition] = nativeDefinitions([readFile]);
     // Length bounds are checked by validation, not spent as prompt tokens in the declaration.
     const { maxLength: _bound, ...path } = readFile.parameters.properties.path;
-    expect(definition.function).toEqual({ name: 'read_file', description: readFile.description, parameters: { ...readFile.parameters, properties: { ...readFile.parameters.properties, path } } });
+    expect(definition.function).toEqual({
+      name: 'read_file',
+      description: readFile.description,
+      parameters: { ...readFile.parameters, properties: { ...readFile.parameters.properties, path } },
+    });
     const h = harness([{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt', start: 0 } }] }, final('x')], {
       files: { 'a.txt': 'a' },
       settings: { protocol: 'native' },
@@ -26,13 +30,26 @@ describe('tool declarations', () => {
 
   it('T2 the base tools keep the reference agent names and defaults; its example calls work unchanged', async () => {
     const toolset = buildToolset({ profile: 'structured', readOnly: false, canDelegate: true, environment });
-    expect([...toolset.tools.keys()]).toEqual(['list_files', 'read_file', 'search', 'run_shell', 'write_file', 'patch_file', 'delegate', 'note']);
+    expect([...toolset.tools.keys()]).toEqual([
+      'list_files',
+      'read_file',
+      'search',
+      'run_shell',
+      'write_file',
+      'patch_file',
+      'delegate',
+      'note',
+    ]);
     const h = harness(
       [
         { text: '<tool>{"name":"list_files","args":{"path":"."}}</tool>' },
         { text: '<tool>{"name":"read_file","args":{"path":"README.md","start":1,"end":80}}</tool>' },
-        { text: '<tool name="write_file" path="binary_search.py"><content>def binary_search(nums, target):\n    return -1\n</content></tool>' },
-        { text: '<tool name="patch_file" path="binary_search.py"><old_text>return -1</old_text><new_text>return mid</new_text></tool>' },
+        {
+          text: '<tool name="write_file" path="binary_search.py"><content>def binary_search(nums, target):\n    return -1\n</content></tool>',
+        },
+        {
+          text: '<tool name="patch_file" path="binary_search.py"><old_text>return -1</old_text><new_text>return mid</new_text></tool>',
+        },
         { text: '<tool>{"name":"run_shell","args":{"command":"cat binary_search.py","timeout":20}}</tool>' },
         { text: '<tool>{"name":"search","args":{"pattern":"binary_search","path":"."}}</tool>' },
         final('Done.'),
@@ -52,7 +69,10 @@ describe('tool declarations', () => {
   });
 
   it('T2 the bash-only profile has one tool, and says so when another is called', async () => {
-    const h = harness([tool('read_file', { path: 'a' }), tool('run_shell', { command: 'echo hi > b.txt' }), final('ok')], { settings: { toolProfile: 'bash-only' } });
+    const h = harness(
+      [tool('read_file', { path: 'a' }), tool('run_shell', { command: 'echo hi > b.txt' }), final('ok')],
+      { settings: { toolProfile: 'bash-only' } },
+    );
     await h.agent.run('go');
     expect(toolResults(h)[0]).toContain('bash-only profile has only run_shell');
     expect(await h.workspace.readFile('b.txt')).toBe('hi\n');
@@ -78,7 +98,9 @@ describe('validation', () => {
   ];
   for (const [name, args, message] of cases) {
     it(`T3 ${name} ${JSON.stringify(args)} is refused with a usage example, and the loop continues`, async () => {
-      const h = harness([tool(name, args), final('recovered')], { files: { 'a.txt': 'line one\nline two\n', 'src/x.js': '' } });
+      const h = harness([tool(name, args), final('recovered')], {
+        files: { 'a.txt': 'line one\nline two\n', 'src/x.js': '' },
+      });
       const result = await h.agent.run('try');
       const [content] = toolResults(h);
       expect(content).toMatch(message);
@@ -105,7 +127,15 @@ describe('validation', () => {
   });
 
   it('T5 refuses a repeated identical call and tells the model to change course', async () => {
-    const h = harness([tool('read_file', { path: 'a.txt' }), tool('read_file', { end: 200, path: 'a.txt' }), tool('read_file', { path: 'a.txt', end: 1 }), final('ok')], { files: { 'a.txt': 'a\nb\n' } });
+    const h = harness(
+      [
+        tool('read_file', { path: 'a.txt' }),
+        tool('read_file', { end: 200, path: 'a.txt' }),
+        tool('read_file', { path: 'a.txt', end: 1 }),
+        final('ok'),
+      ],
+      { files: { 'a.txt': 'a\nb\n' } },
+    );
     await h.agent.run('go');
     const results = toolResults(h);
     expect(results[1]).toMatch(/same arguments twice in a row; it was not run again.*different tool/);

@@ -13,31 +13,62 @@ async function serve(options: ConstructorParameters<typeof FakeOllamaServer>[0] 
 }
 
 function request(partial: Partial<ModelRequest> = {}): ModelRequest {
-  return { model: 'qwen2.5-coder:7b', messages: [{ role: 'user', content: 'hi' }], options: {}, signal: new AbortController().signal, ...partial };
+  return {
+    model: 'qwen2.5-coder:7b',
+    messages: [{ role: 'user', content: 'hi' }],
+    options: {},
+    signal: new AbortController().signal,
+    ...partial,
+  };
 }
 
 describe('Ollama client', () => {
   it('streams /api/chat tokens and returns the reply with its statistics', async () => {
-    const { client, server } = await serve({ script: [{ content: 'Hello there, this streams in pieces.', chunkSize: 5 }] });
+    const { client, server } = await serve({
+      script: [{ content: 'Hello there, this streams in pieces.', chunkSize: 5 }],
+    });
     const tokens: string[] = [];
     const result = await client.chat(request({ onToken: (text) => tokens.push(text) }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(tokens.length).toBeGreaterThan(3);
     expect(tokens.join('')).toBe('Hello there, this streams in pieces.');
-    expect(result.reply.stats).toMatchObject({ doneReason: 'stop', promptEvalCount: expect.any(Number), evalCount: expect.any(Number), totalDurationNs: expect.any(Number), loadDurationNs: expect.any(Number), promptEvalDurationNs: expect.any(Number), evalDurationNs: expect.any(Number) });
-    expect(server.chatRequests()[0].body).toMatchObject({ stream: true, options: { num_ctx: 8192, num_predict: 1024 } });
+    expect(result.reply.stats).toMatchObject({
+      doneReason: 'stop',
+      promptEvalCount: expect.any(Number),
+      evalCount: expect.any(Number),
+      totalDurationNs: expect.any(Number),
+      loadDurationNs: expect.any(Number),
+      promptEvalDurationNs: expect.any(Number),
+      evalDurationNs: expect.any(Number),
+    });
+    expect(server.chatRequests()[0].body).toMatchObject({
+      stream: true,
+      options: { num_ctx: 8192, num_predict: 1024 },
+    });
   });
 
   it('always sends num_ctx and num_predict, and the other options when set', async () => {
     const { client, server } = await serve({ script: [{ content: 'x' }] });
-    await client.chat(request({ options: { numCtx: 16384, numPredict: 256, temperature: 0.1, topP: 0.9, seed: 7, keepAlive: '10m' } }));
-    expect(server.chatRequests()[0].body).toMatchObject({ options: { num_ctx: 16384, num_predict: 256, temperature: 0.1, top_p: 0.9, seed: 7 }, keep_alive: '10m' });
+    await client.chat(
+      request({ options: { numCtx: 16384, numPredict: 256, temperature: 0.1, topP: 0.9, seed: 7, keepAlive: '10m' } }),
+    );
+    expect(server.chatRequests()[0].body).toMatchObject({
+      options: { num_ctx: 16384, num_predict: 256, temperature: 0.1, top_p: 0.9, seed: 7 },
+      keep_alive: '10m',
+    });
   });
 
   it('T6 native: sends tools, maps tool_calls (arguments as objects), and sends results back as tool messages', async () => {
-    const { client, server } = await serve({ script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.js', start: 1 } }] }] });
-    const tools = [{ type: 'function' as const, function: { name: 'read_file', description: 'Read', parameters: { type: 'object', properties: {} } } }];
+    const { client, server } = await serve({
+      script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.js', start: 1 } }] }],
+    });
+    const tools = [
+      {
+        type: 'function' as const,
+        function: { name: 'read_file', description: 'Read', parameters: { type: 'object', properties: {} } },
+      },
+    ];
     const result = await client.chat(
       request({
         tools,
@@ -60,26 +91,44 @@ describe('Ollama client', () => {
 
   it('T6 reads capabilities and the context length from /api/show', async () => {
     const { client } = await serve();
-    expect(await client.describe('qwen2.5-coder:7b')).toEqual({ name: 'qwen2.5-coder:7b', capabilities: ['completion', 'tools', 'insert'], contextLength: 32768 });
+    expect(await client.describe('qwen2.5-coder:7b')).toEqual({
+      name: 'qwen2.5-coder:7b',
+      capabilities: ['completion', 'tools', 'insert'],
+      contextLength: 32768,
+    });
     expect(await client.describe('gemma2:2b')).toMatchObject({ capabilities: ['completion'], contextLength: 8192 });
-    expect(await client.describe('nope:1b')).toMatchObject({ kind: 'not_found', message: expect.stringContaining('ollama pull nope:1b') });
+    expect(await client.describe('nope:1b')).toMatchObject({
+      kind: 'not_found',
+      message: expect.stringContaining('ollama pull nope:1b'),
+    });
   });
 
   it('lists models from /api/tags with size and details, and reads the server version', async () => {
     const { client } = await serve();
     const models = await client.listModels();
     expect(models.ok && models.value.map((model) => model.name)).toEqual(defaultModels.map((model) => model.name));
-    expect(models.ok && models.value[0]).toMatchObject({ size: 4_683_087_332, parameterSize: '7.6B', quantization: 'Q4_K_M' });
+    expect(models.ok && models.value[0]).toMatchObject({
+      size: 4_683_087_332,
+      parameterSize: '7.6B',
+      quantization: 'Q4_K_M',
+    });
     expect(await client.version()).toEqual({ ok: true, value: '0.24.0' });
   });
 
   it('pulls a model with progress events, and reports an unknown one clearly', async () => {
-    const pullable = [{ name: 'llama3.2:1b', capabilities: ['completion', 'tools'], contextLength: 131072, size: 1_321_098_329 }];
+    const pullable = [
+      { name: 'llama3.2:1b', capabilities: ['completion', 'tools'], contextLength: 131072, size: 1_321_098_329 },
+    ];
     const { client } = await serve({ pullable });
     const progress: { status: string; completed?: number; total?: number }[] = [];
-    expect(await client.pull('llama3.2:1b', { onProgress: (event) => progress.push(event) })).toEqual({ ok: true, value: undefined });
+    expect(await client.pull('llama3.2:1b', { onProgress: (event) => progress.push(event) })).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(progress[0].status).toBe('pulling manifest');
-    expect(progress.filter((event) => event.total).map((event) => event.completed)).toEqual([330274582, 660549165, 990823747, 1321098329]);
+    expect(progress.filter((event) => event.total).map((event) => event.completed)).toEqual([
+      330274582, 660549165, 990823747, 1321098329,
+    ]);
     expect(progress.at(-1)?.status).toBe('success');
     const listed = await client.listModels();
     expect(listed.ok && listed.value.map((model) => model.name)).toContain('llama3.2:1b');
@@ -102,14 +151,20 @@ describe('Ollama client', () => {
     const { client } = await serve({ script: [{ hang: true }] });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);
-    expect(await client.chat(request({ signal: controller.signal }))).toMatchObject({ ok: false, error: { kind: 'aborted' } });
+    expect(await client.chat(request({ signal: controller.signal }))).toMatchObject({
+      ok: false,
+      error: { kind: 'aborted' },
+    });
   });
 });
 
 describe('Ollama errors (R4)', () => {
   it('R4 an unknown model is "not found" with the ollama pull line', async () => {
     const { client } = await serve();
-    expect(await client.chat(request({ model: 'mistral:7b' }))).toMatchObject({ ok: false, error: { kind: 'not_found', retryable: false, message: expect.stringContaining('ollama pull mistral:7b') } });
+    expect(await client.chat(request({ model: 'mistral:7b' }))).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found', retryable: false, message: expect.stringContaining('ollama pull mistral:7b') },
+    });
   });
 
   it('R4 a server that is down is "unreachable", and in a browser the message names OLLAMA_ORIGINS', async () => {
@@ -117,27 +172,55 @@ describe('Ollama errors (R4)', () => {
     const host = down.url;
     await down.stop();
     const plain = await new OllamaModelClient({ host }).chat(request());
-    expect(plain).toMatchObject({ ok: false, error: { kind: 'unreachable', retryable: true, message: expect.stringContaining('ollama serve') } });
+    expect(plain).toMatchObject({
+      ok: false,
+      error: { kind: 'unreachable', retryable: true, message: expect.stringContaining('ollama serve') },
+    });
     const browser = await new OllamaModelClient({ host, origin: 'https://play.example.com' }).chat(request());
-    expect(browser.ok === false && browser.error.message).toContain('OLLAMA_ORIGINS=https://play.example.com ollama serve');
+    expect(browser.ok === false && browser.error.message).toContain(
+      'OLLAMA_ORIGINS=https://play.example.com ollama serve',
+    );
   });
 
   it('R4 tools sent to a model without the capability is "tools unsupported", with what to do', async () => {
     const { client } = await serve({ script: [{ content: 'x' }] });
     const tools = [{ type: 'function' as const, function: { name: 'a', description: 'a', parameters: {} } }];
-    expect(await client.chat(request({ model: 'gemma2:2b', tools }))).toMatchObject({ ok: false, error: { kind: 'tools_unsupported', message: expect.stringContaining('"text"') } });
+    expect(await client.chat(request({ model: 'gemma2:2b', tools }))).toMatchObject({
+      ok: false,
+      error: { kind: 'tools_unsupported', message: expect.stringContaining('"text"') },
+    });
   });
 
   it('R1 busy (503) and 429 are "overloaded" and carry Retry-After', async () => {
-    const { client } = await serve({ script: [{ status: 503, error: 'server busy, please try again.  maximum pending requests exceeded', retryAfter: '2' }, { status: 429, error: 'too many requests' }] });
-    expect(await client.chat(request())).toMatchObject({ ok: false, error: { kind: 'overloaded', retryable: true, retryAfterMs: 2000, status: 503 } });
+    const { client } = await serve({
+      script: [
+        { status: 503, error: 'server busy, please try again.  maximum pending requests exceeded', retryAfter: '2' },
+        { status: 429, error: 'too many requests' },
+      ],
+    });
+    expect(await client.chat(request())).toMatchObject({
+      ok: false,
+      error: { kind: 'overloaded', retryable: true, retryAfterMs: 2000, status: 503 },
+    });
     expect(await client.chat(request())).toMatchObject({ ok: false, error: { kind: 'overloaded', status: 429 } });
   });
 
   it('R1 a 500 is a retryable server error; a mid-stream error line and a dropped connection are broken streams', async () => {
-    const { client } = await serve({ script: [{ status: 500, error: 'llama runner process has terminated' }, { midStreamError: 'an error was encountered while running the model', after: 'partial ' }, { drop: true, after: 'cut ' }] });
-    expect(await client.chat(request())).toMatchObject({ ok: false, error: { kind: 'server', retryable: true, message: expect.stringContaining('llama runner') } });
-    expect(await client.chat(request())).toMatchObject({ ok: false, error: { kind: 'stream', retryable: true, message: expect.stringContaining('an error was encountered') } });
+    const { client } = await serve({
+      script: [
+        { status: 500, error: 'llama runner process has terminated' },
+        { midStreamError: 'an error was encountered while running the model', after: 'partial ' },
+        { drop: true, after: 'cut ' },
+      ],
+    });
+    expect(await client.chat(request())).toMatchObject({
+      ok: false,
+      error: { kind: 'server', retryable: true, message: expect.stringContaining('llama runner') },
+    });
+    expect(await client.chat(request())).toMatchObject({
+      ok: false,
+      error: { kind: 'stream', retryable: true, message: expect.stringContaining('an error was encountered') },
+    });
     expect(await client.chat(request())).toMatchObject({ ok: false, error: { kind: 'stream', retryable: true } });
   });
 

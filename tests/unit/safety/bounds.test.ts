@@ -23,7 +23,10 @@ describe('bounds on what the model controls', () => {
 
   it('T3 a 300,000-character unknown tool name is not echoed back whole', async () => {
     const name = 'x'.repeat(300_000);
-    const h = harness([{ toolCalls: [{ name, arguments: {} }] }, { text: 'ok' }], { settings: { protocol: 'native' }, model: { capabilities: ['tools'] } });
+    const h = harness([{ toolCalls: [{ name, arguments: {} }] }, { text: 'ok' }], {
+      settings: { protocol: 'native' },
+      model: { capabilities: ['tools'] },
+    });
     await h.agent.run('go');
     expect(toolResults(h)[0].length).toBeLessThan(2000);
     const stored = await h.store.load(h.agent.session.id);
@@ -32,8 +35,14 @@ describe('bounds on what the model controls', () => {
   });
 
   it('T6 one reply with 1,000 native calls runs at most 8 and says so', async () => {
-    const calls = Array.from({ length: 1000 }, (_, index) => ({ name: 'list_files', arguments: { path: `dir${index}` } }));
-    const h = harness([{ toolCalls: calls }, { text: 'done' }], { settings: { protocol: 'native' }, model: { capabilities: ['tools'] } });
+    const calls = Array.from({ length: 1000 }, (_, index) => ({
+      name: 'list_files',
+      arguments: { path: `dir${index}` },
+    }));
+    const h = harness([{ toolCalls: calls }, { text: 'done' }], {
+      settings: { protocol: 'native' },
+      model: { capabilities: ['tools'] },
+    });
     await h.agent.run('go');
     expect(h.of('tool.started').length + h.of('validation').filter((event) => !event.ok).length).toBeLessThanOrEqual(8);
     expect(toolResults(h)).toHaveLength(8);
@@ -42,7 +51,14 @@ describe('bounds on what the model controls', () => {
 
   it('T3 a huge write is refused before it runs; stored items and events stay small; the session can run again', async () => {
     const content = 'A'.repeat(3_000_000);
-    const h = harness([{ toolCalls: [{ name: 'write_file', arguments: { path: 'big.txt', content } }] }, { text: 'gave up' }, { text: 'second task done' }], { settings: { protocol: 'native' }, model: { capabilities: ['tools'] } });
+    const h = harness(
+      [
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'big.txt', content } }] },
+        { text: 'gave up' },
+        { text: 'second task done' },
+      ],
+      { settings: { protocol: 'native' }, model: { capabilities: ['tools'] } },
+    );
     await h.agent.run('write a big file');
     expect(toolResults(h)[0]).toMatch(/'content' is longer than 512000 characters/);
     expect(await h.workspace.stat('big.txt')).toBeNull();
@@ -51,12 +67,22 @@ describe('bounds on what the model controls', () => {
     expect(JSON.stringify(await h.store.loadEvents(h.agent.session.id)).length).toBeLessThan(200_000);
     const again = await h.agent.run('now something else');
     expect(again.outcome).toEqual({ kind: 'final', answer: 'second task done' });
-    expect(h.model.requests.at(-1)!.messages.reduce((sum, message) => sum + message.content.length + JSON.stringify(message.toolCalls ?? []).length, 0)).toBeLessThan(60_000);
+    expect(
+      h.model.requests
+        .at(-1)!
+        .messages.reduce(
+          (sum, message) => sum + message.content.length + JSON.stringify(message.toolCalls ?? []).length,
+          0,
+        ),
+    ).toBeLessThan(60_000);
   });
 
   it('L1 a 5 MB reply does not pass a 1,000-token limit: it is cut, not executed, and the session goes on', async () => {
     const flood = `<tool name="write_file" path="x.txt"><content>${'z'.repeat(5_000_000)}</content></tool>`;
-    const h = harness([{ text: flood }, { text: flood }, { text: flood }, { text: flood }, { text: flood }, final('recovered')], { settings: { options: { numPredict: 1000 } } });
+    const h = harness(
+      [{ text: flood }, { text: flood }, { text: flood }, { text: flood }, { text: flood }, final('recovered')],
+      { settings: { options: { numPredict: 1000 } } },
+    );
     const result = await h.agent.run('go');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'recovered' });
     expect(await h.workspace.stat('x.txt')).toBeNull();
@@ -68,12 +94,16 @@ describe('bounds on what the model controls', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'harness-regex-'));
     // Each line takes a backtracking engine seconds (doubling with every extra "a").
     writeFileSync(path.join(root, 'a.txt'), `${'a'.repeat(29)}b\n`.repeat(12));
-    const h = harness([tool('search', { pattern: '(a+)+$' }), tool('search', { pattern: '(x+x+)+y' }), final('ok')], { workspace: new NodeDirectoryWorkspace(root) });
+    const h = harness([tool('search', { pattern: '(a+)+$' }), tool('search', { pattern: '(x+x+)+y' }), final('ok')], {
+      workspace: new NodeDirectoryWorkspace(root),
+    });
     await h.agent.run('search');
     expect(toolResults(h)[0]).toContain('(no matches)');
     const controller = new AbortController();
     controller.abort();
-    const stopped = harness([tool('search', { pattern: 'a' }), final('ok')], { workspace: new NodeDirectoryWorkspace(root) });
+    const stopped = harness([tool('search', { pattern: 'a' }), final('ok')], {
+      workspace: new NodeDirectoryWorkspace(root),
+    });
     const outcome = await stopped.agent.run('search', { signal: controller.signal });
     expect(outcome.outcome.kind).toBe('aborted');
   });

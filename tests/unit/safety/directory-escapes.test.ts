@@ -39,7 +39,10 @@ describe('W3 no escape from the directory workspace', () => {
     const { root, outside, workspace } = setup();
     symlinkSync('chain2', path.join(root, 'chain1'));
     symlinkSync(path.join(outside, 'new.txt'), path.join(root, 'chain2'));
-    await expect(workspace.writeFile('chain1', 'x')).rejects.toMatchObject({ code: 'outside_root', message: expect.stringContaining('chain1') });
+    await expect(workspace.writeFile('chain1', 'x')).rejects.toMatchObject({
+      code: 'outside_root',
+      message: expect.stringContaining('chain1'),
+    });
     await expect(workspace.readFile('chain1')).rejects.toMatchObject({ code: 'outside_root' });
     expect(existsSync(path.join(outside, 'new.txt'))).toBe(false);
   });
@@ -82,7 +85,8 @@ describe('W3 no escape from the directory workspace', () => {
   it('W3 a link swapped in while files are written never changes or creates anything outside', async () => {
     const { root, outside, workspace } = setup();
     flip(root, 'victim', path.join(outside, 'secret.txt'));
-    for (let attempt = 0; attempt < 300; attempt++) await workspace.writeFile('victim', `attempt ${attempt}\n`).catch(() => undefined);
+    for (let attempt = 0; attempt < 300; attempt++)
+      await workspace.writeFile('victim', `attempt ${attempt}\n`).catch(() => undefined);
     flip(root, 'fresh', path.join(outside, 'created.txt'));
     for (let attempt = 0; attempt < 300; attempt++) await workspace.writeFile('fresh', 'x').catch(() => undefined);
     expect(readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('OUTSIDE SECRET\n');
@@ -92,8 +96,12 @@ describe('W3 no escape from the directory workspace', () => {
   it('W3 a file hard-linked from outside is not written or patched, and says why', async () => {
     const { root, outside, workspace } = setup();
     linkSync(path.join(outside, 'secret.txt'), path.join(root, 'hard.txt'));
-    await expect(workspace.writeFile('hard.txt', 'changed')).rejects.toMatchObject({ message: expect.stringContaining('hard links') });
-    const h = harness([tool('patch_file', { path: 'hard.txt', old_text: 'OUTSIDE', new_text: 'PWNED' }), final('ok')], { workspace });
+    await expect(workspace.writeFile('hard.txt', 'changed')).rejects.toMatchObject({
+      message: expect.stringContaining('hard links'),
+    });
+    const h = harness([tool('patch_file', { path: 'hard.txt', old_text: 'OUTSIDE', new_text: 'PWNED' }), final('ok')], {
+      workspace,
+    });
     await h.agent.run('patch');
     expect(toolResults(h)[0]).toContain('hard links');
     expect(readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('OUTSIDE SECRET\n');
@@ -103,8 +111,17 @@ describe('W3 no escape from the directory workspace', () => {
     const { root, outside, workspace } = setup();
     symlinkSync(path.join(outside, 'planted.txt'), path.join(root, 'dangling'));
     symlinkSync(outside, path.join(root, 'out'));
-    const attempts = ['dangling', 'out/planted.txt', '../outside/planted.txt', `${outside}/planted.txt`, 'out/../../outside/planted.txt'];
-    const h = harness([...attempts.map((target) => tool('write_file', { path: target, content: 'pwned' })), final('done')], { workspace });
+    const attempts = [
+      'dangling',
+      'out/planted.txt',
+      '../outside/planted.txt',
+      `${outside}/planted.txt`,
+      'out/../../outside/planted.txt',
+    ];
+    const h = harness(
+      [...attempts.map((target) => tool('write_file', { path: target, content: 'pwned' })), final('done')],
+      { workspace },
+    );
     const result = await h.agent.run('escape');
     expect(result.outcome.kind).toBe('final');
     expect(toolResults(h).every((text) => text.startsWith('error'))).toBe(true);

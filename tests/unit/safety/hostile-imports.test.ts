@@ -23,7 +23,10 @@ function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
 
 describe('W6 zip imports are bounded', () => {
   it('W6 a file that declares a huge size is not inflated at all', () => {
-    const bomb = zipSync({ 'bomb.txt': new Uint8Array(64 * 1024 * 1024).fill(97), 'ok.txt': strToU8('fine') }, { level: 9 });
+    const bomb = zipSync(
+      { 'bomb.txt': new Uint8Array(64 * 1024 * 1024).fill(97), 'ok.txt': strToU8('fine') },
+      { level: 9 },
+    );
     expect(bomb.length).toBeLessThan(200_000);
     const result = unzipFiles(bomb);
     expect(result.files).toEqual({ 'ok.txt': 'fine' });
@@ -45,14 +48,24 @@ describe('S4 trajectory imports are validated', () => {
   async function exported() {
     const h = harness([final('ok')], { files: { 'a.txt': 'x' } });
     await h.agent.run('go');
-    return JSON.parse(exportTrajectory({ session: h.agent.session, events: await h.store.loadEvents(h.agent.session.id), tasks: [], files: { 'a.txt': 'x' } }));
+    return JSON.parse(
+      exportTrajectory({
+        session: h.agent.session,
+        events: await h.store.loadEvents(h.agent.session.id),
+        tasks: [],
+        files: { 'a.txt': 'x' },
+      }),
+    );
   }
 
   it('S4 a file key that leaves the workspace is rejected with its path', async () => {
     for (const key of ['../escape.txt', '/etc/passwd', 'a/../../b', '~/x']) {
       const trajectory = await exported();
       trajectory.files[key] = 'pwned';
-      expect(importTrajectory(JSON.stringify(trajectory))).toMatchObject({ ok: false, error: expect.stringContaining(`/files/${key}`) });
+      expect(importTrajectory(JSON.stringify(trajectory))).toMatchObject({
+        ok: false,
+        error: expect.stringContaining(`/files/${key}`),
+      });
     }
   });
 

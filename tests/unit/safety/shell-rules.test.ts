@@ -25,21 +25,33 @@ describe('T4 command rules hold however a command is written', () => {
   }
   for (const command of data.notAutoAllowedUnder.commands) {
     it(`T4 an allow rule never auto-allows ${JSON.stringify(command)}`, () => {
-      expect(checkShellRules(command, { allow: data.notAutoAllowedUnder.allow, deny: [] }, analyzeShellCommand).verdict).toBe('ask');
+      expect(
+        checkShellRules(command, { allow: data.notAutoAllowedUnder.allow, deny: [] }, analyzeShellCommand).verdict,
+      ).toBe('ask');
     });
   }
   it('T4 plain commands that match an allow rule still run without asking', () => {
     for (const command of data.autoAllowedUnder.commands) {
-      expect(checkShellRules(command, { allow: data.autoAllowedUnder.allow, deny }, analyzeShellCommand), command).toMatchObject({ verdict: 'allow' });
+      expect(
+        checkShellRules(command, { allow: data.autoAllowedUnder.allow, deny }, analyzeShellCommand),
+        command,
+      ).toMatchObject({ verdict: 'allow' });
     }
   });
 
   it('T4 through the agent: a nested deny is refused before anyone is asked, a hidden substitution is asked about', async () => {
     const approver = new ScriptedApprover([false]);
-    const h = harness([tool('run_shell', { command: 'sh -c "sudo rm -rf /tmp/x"' }), tool('run_shell', { command: 'ls $(touch pwned)' }), final('ok')], {
-      approver,
-      settings: { approval: 'ask', shellRules: { allow: ['ls *'], deny: ['sudo *'] } },
-    });
+    const h = harness(
+      [
+        tool('run_shell', { command: 'sh -c "sudo rm -rf /tmp/x"' }),
+        tool('run_shell', { command: 'ls $(touch pwned)' }),
+        final('ok'),
+      ],
+      {
+        approver,
+        settings: { approval: 'ask', shellRules: { allow: ['ls *'], deny: ['sudo *'] } },
+      },
+    );
     await h.agent.run('go');
     expect(toolResults(h)[0]).toMatch(/deny rule "sudo \*"/);
     expect(approver.asked.map((request) => request.args.command)).toEqual(['ls $(touch pwned)']);

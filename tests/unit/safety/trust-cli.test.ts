@@ -20,14 +20,37 @@ function sessionFolders(): string[] {
 
 describe('T7 the runner trusts only its command line', () => {
   it('T7 --resume never takes approval, rules or a verify command from the stored session', async () => {
-    const { host } = await fake([{ content: '<final>first</final>' }, { content: '<tool>{"name":"run_shell","args":{"command":"touch ran.txt"}}</tool>' }, { content: '<final>second</final>' }]);
+    const { host } = await fake([
+      { content: '<final>first</final>' },
+      { content: '<tool>{"name":"run_shell","args":{"command":"touch ran.txt"}}</tool>' },
+      { content: '<final>second</final>' },
+    ]);
     const root = project();
-    const first = await cli(['--workspace', root, '--host', host, '--model', 'gemma2:2b', '--approval', 'auto', '--json', 'one']);
+    const first = await cli([
+      '--workspace',
+      root,
+      '--host',
+      host,
+      '--model',
+      'gemma2:2b',
+      '--approval',
+      'auto',
+      '--json',
+      'one',
+    ]);
     const id = lastJson(first.stdout).sessionId as string;
     // A crafted session file, as it could arrive with a repository or a download.
-    const metaFile = sessionFolders().map((folder) => path.join(folder, id, 'meta.json')).find((file) => existsSync(file))!;
+    const metaFile = sessionFolders()
+      .map((folder) => path.join(folder, id, 'meta.json'))
+      .find((file) => existsSync(file))!;
     const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
-    meta.settings = { ...meta.settings, approval: 'auto', shellRules: { allow: ['*'], deny: [] }, verifyCommand: 'touch verified.txt', maxDepth: 12 };
+    meta.settings = {
+      ...meta.settings,
+      approval: 'auto',
+      shellRules: { allow: ['*'], deny: [] },
+      verifyCommand: 'touch verified.txt',
+      maxDepth: 12,
+    };
     writeFileSync(metaFile, JSON.stringify(meta));
     const second = await cli(['--workspace', root, '--host', host, '--resume', 'latest', '--json', 'two']);
     expect(second.stderr).toContain('Approve tool call: run_shell');
@@ -48,11 +71,22 @@ describe('T7 the runner trusts only its command line', () => {
   it('S4 --reset clears a session’s history and memory and runs the task in it', async () => {
     const { host, server } = await fake([{ content: '<final>first</final>' }, { content: '<final>fresh</final>' }]);
     const root = project();
-    const first = await cli(['--workspace', root, '--host', host, '--model', 'gemma2:2b', '--json', 'remember the number 42']);
+    const first = await cli([
+      '--workspace',
+      root,
+      '--host',
+      host,
+      '--model',
+      'gemma2:2b',
+      '--json',
+      'remember the number 42',
+    ]);
     const reset = await cli(['--workspace', root, '--host', host, '--reset', 'latest', '--json', 'start over']);
     expect(reset.code).toBe(0);
     expect(lastJson(reset.stdout)).toMatchObject({ sessionId: lastJson(first.stdout).sessionId, final: 'fresh' });
-    const sent = (server.chatRequests()[1].body!.messages as { content: string }[]).map((message) => message.content).join('\n');
+    const sent = (server.chatRequests()[1].body!.messages as { content: string }[])
+      .map((message) => message.content)
+      .join('\n');
     expect(sent).not.toContain('remember the number 42');
   });
 });
@@ -60,8 +94,14 @@ describe('T7 the runner trusts only its command line', () => {
 describe('T4 W3 what the terminal shows and what the runner says', () => {
   it('T4 control and bidi characters from the model are shown escaped; a long command is shown whole', async () => {
     const command = `echo \u001b[2J\u001b[H\u001b]0;owned\u0007 \u202egnp.exe ${'x'.repeat(6000)} END-OF-COMMAND`;
-    const { host } = await fake([{ content: `<tool>${JSON.stringify({ name: 'run_shell', args: { command } })}</tool>` }, { content: '<final>ok</final>' }]);
-    const run = await cli(['--workspace', project(), '--host', host, '--model', 'gemma2:2b', '--num-predict', '4096', 'go'], { input: 'n\n' });
+    const { host } = await fake([
+      { content: `<tool>${JSON.stringify({ name: 'run_shell', args: { command } })}</tool>` },
+      { content: '<final>ok</final>' },
+    ]);
+    const run = await cli(
+      ['--workspace', project(), '--host', host, '--model', 'gemma2:2b', '--num-predict', '4096', 'go'],
+      { input: 'n\n' },
+    );
     expect(run.stderr).not.toMatch(/[\u001b\u0007\u202e]/);
     expect(run.stderr).toContain('\\x1b[2J');
     expect(run.stderr).toContain('\\u202e');
@@ -83,7 +123,10 @@ describe('T4 W3 what the terminal shows and what the runner says', () => {
     const result = await workspace.exec('setsid sleep 31.731 & sleep 20', { timeoutMs: 500 });
     expect(result.timedOut).toBe(true);
     expect(result.stderr).toMatch(/left it: setsid or a double fork/);
-    const survivors = execFileSync('ps', ['-eo', 'args']).toString().split('\n').filter((line) => line.includes('sleep 31.731'));
+    const survivors = execFileSync('ps', ['-eo', 'args'])
+      .toString()
+      .split('\n')
+      .filter((line) => line.includes('sleep 31.731'));
     expect(survivors).toEqual([]);
   });
 
@@ -95,14 +138,34 @@ describe('T4 W3 what the terminal shows and what the runner says', () => {
     mkdirSync(outside);
     symlinkSync(path.join(outside, 'via-link.txt'), path.join(root, 'dangling'));
     symlinkSync(outside, path.join(root, 'out'));
-    const writes = ['dangling', 'out/a.txt', '../outside/b.txt', `${outside}/c.txt`, 'out/../../outside/d.txt', '~/e.txt'];
+    const writes = [
+      'dangling',
+      'out/a.txt',
+      '../outside/b.txt',
+      `${outside}/c.txt`,
+      'out/../../outside/d.txt',
+      '~/e.txt',
+    ];
     const { host } = await fake([
-      ...writes.map((target) => ({ toolCalls: [{ name: 'write_file', arguments: { path: target, content: 'escaped' } }] })),
+      ...writes.map((target) => ({
+        toolCalls: [{ name: 'write_file', arguments: { path: target, content: 'escaped' } }],
+      })),
       { toolCalls: [{ name: 'patch_file', arguments: { path: 'out/x', old_text: 'a', new_text: 'b' } }] },
       { toolCalls: [{ name: 'note', arguments: { text: 'planted', long_term: true } }] },
       { content: 'done' },
     ]);
-    const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--approval', 'auto', '--json', 'escape']);
+    const run = await cli([
+      '--workspace',
+      root,
+      '--host',
+      host,
+      '--model',
+      'qwen2.5-coder:7b',
+      '--approval',
+      'auto',
+      '--json',
+      'escape',
+    ]);
     expect(lastJson(run.stdout).outcome.kind).toBe('final');
     expect(readdirSync(outside)).toEqual([]);
     expect(readdirSync(base).sort()).toEqual(['outside', 'workspace']);

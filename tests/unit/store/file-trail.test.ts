@@ -19,12 +19,20 @@ describe('U3 file trail', () => {
   });
 
   it('U3 a workspace over the limits is not copied, and says why', async () => {
-    const many = new FileTrail(new MemoryWorkspace({ files: { a: '1', b: '2', c: '3' } }), { kept: 3, files: 2, bytes: 10_000 });
+    const many = new FileTrail(new MemoryWorkspace({ files: { a: '1', b: '2', c: '3' } }), {
+      kept: 3,
+      files: 2,
+      bytes: 10_000,
+    });
     await many.take(0);
     expect(await many.files()).toBeUndefined();
     expect(many.before(10)).toEqual([]);
     expect(many.tooLarge).toBe('3 files, more than 2');
-    const big = new FileTrail(new MemoryWorkspace({ files: { a: 'x'.repeat(600), b: 'y'.repeat(600) } }), { kept: 3, files: 10, bytes: 1000 });
+    const big = new FileTrail(new MemoryWorkspace({ files: { a: 'x'.repeat(600), b: 'y'.repeat(600) } }), {
+      kept: 3,
+      files: 10,
+      bytes: 1000,
+    });
     expect(await big.files()).toBeUndefined();
     expect(big.tooLarge).toBe('more than 1 KB of text');
   });

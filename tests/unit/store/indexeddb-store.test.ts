@@ -36,7 +36,9 @@ describe('IndexedDB session store', () => {
     await subject.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'a' });
     expect(await subject.database.count('items')).toBe(1);
     expect(await subject.database.count('sessions')).toBe(1);
-    await expect(subject.appendItem(session.id, { seq: 0, at: 2, kind: 'user', content: 'again' })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(
+      subject.appendItem(session.id, { seq: 0, at: 2, kind: 'user', content: 'again' }),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     expect((await subject.load(session.id))?.history[0].content).toBe('a');
   });
 
@@ -46,7 +48,10 @@ describe('IndexedDB session store', () => {
     const workspace = new MemoryWorkspace({ files: { 'a.txt': 'old' } });
     const controller = new AbortController();
     const agent = new Agent({
-      model: new ScriptedModelClient([tool('write_file', { path: 'a.txt', content: 'new' }), { text: '<final>x</final>', delayMs: 10_000 }]),
+      model: new ScriptedModelClient([
+        tool('write_file', { path: 'a.txt', content: 'new' }),
+        { text: '<final>x</final>', delayMs: 10_000 },
+      ]),
       modelName: 'm',
       workspace,
       store: first,
@@ -68,9 +73,19 @@ describe('IndexedDB session store', () => {
     const fresh = new MemoryWorkspace();
     await restoreFiles(fresh, (await second.latestSnapshot(agent.session.id))!.files);
     expect(await fresh.readFile('a.txt')).toBe('new');
-    const resumed = new Agent({ model: new ScriptedModelClient([final('resumed')]), modelName: 'm', workspace: fresh, store: second, session: restored!, settings: restored!.settings });
+    const resumed = new Agent({
+      model: new ScriptedModelClient([final('resumed')]),
+      modelName: 'm',
+      workspace: fresh,
+      store: second,
+      session: restored!,
+      settings: restored!.settings,
+    });
     expect((await resumed.run('')).outcome).toEqual({ kind: 'final', answer: 'resumed' });
-    expect((await second.load(agent.session.id))?.history.map((item) => item.kind).slice(4)).toEqual(['notice', 'assistant']);
+    expect((await second.load(agent.session.id))?.history.map((item) => item.kind).slice(4)).toEqual([
+      'notice',
+      'assistant',
+    ]);
   });
 
   it('S2 the same session in two tabs: the second tab gets a clear error and writes nothing', async () => {
@@ -83,7 +98,9 @@ describe('IndexedDB session store', () => {
     await tabA.saveSession(session);
     await tabA.acquire(session.id);
     await expect(tabB.acquire(session.id)).rejects.toThrow(/open in another tab/);
-    await expect(tabB.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'from b' })).rejects.toMatchObject({ kind: 'locked' });
+    await expect(tabB.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'from b' })).rejects.toMatchObject(
+      { kind: 'locked' },
+    );
     await tabA.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'from a' });
     expect((await tabB.load(session.id))?.history.map((item) => item.content)).toEqual(['from a']);
     clock += 60_000; // tab A crashed and its lease ran out
@@ -98,13 +115,17 @@ describe('IndexedDB session store', () => {
     const session = sampleSession();
     await subject.saveSession(session);
     await subject.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'kept' });
-    const prototype = Object.getPrototypeOf((await subject.database.transaction('items', 'readwrite')).store) as { add: (...args: unknown[]) => unknown };
+    const prototype = Object.getPrototypeOf((await subject.database.transaction('items', 'readwrite')).store) as {
+      add: (...args: unknown[]) => unknown;
+    };
     const original = prototype.add;
     prototype.add = function () {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
     try {
-      const error = await subject.appendItem(session.id, { seq: 1, at: 2, kind: 'user', content: 'lost?' }).catch((caught: unknown) => caught);
+      const error = await subject
+        .appendItem(session.id, { seq: 1, at: 2, kind: 'user', content: 'lost?' })
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(StoreError);
       expect((error as StoreError).kind).toBe('quota');
       expect((error as StoreError).message).toMatch(/Browser storage is full.*Nothing saved before was lost/);
@@ -130,7 +151,16 @@ describe('IndexedDB session store', () => {
       request.onerror = () => reject(request.error);
     });
     const upgraded = await store();
-    expect([...upgraded.database.objectStoreNames].sort()).toEqual(['events', 'items', 'locks', 'presets', 'sessions', 'settings', 'snapshots', 'tasks']);
+    expect([...upgraded.database.objectStoreNames].sort()).toEqual([
+      'events',
+      'items',
+      'locks',
+      'presets',
+      'sessions',
+      'settings',
+      'snapshots',
+      'tasks',
+    ]);
     expect((await upgraded.load('old-one'))?.model).toBe('qwen2.5-coder:7b');
   });
 
@@ -141,7 +171,10 @@ describe('IndexedDB session store', () => {
       // This "other tab" never closes its connection when asked to.
       request.onsuccess = () => resolve();
     });
-    await expect(openHarnessDatabase()).rejects.toMatchObject({ kind: 'blocked', message: expect.stringContaining('close the other tabs') });
+    await expect(openHarnessDatabase()).rejects.toMatchObject({
+      kind: 'blocked',
+      message: expect.stringContaining('close the other tabs'),
+    });
   });
 
   it('S4 lists, renames and deletes sessions with their items, events and snapshots', async () => {

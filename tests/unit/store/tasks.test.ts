@@ -31,7 +31,16 @@ for (const [name, create] of stores) {
       const graph = new TaskGraph(store, () => 100);
       const first = await graph.create({ subject: 'schema', description: 'define it' });
       const again = new TaskGraph(store);
-      expect(await again.get(first.id)).toEqual({ id: first.id, subject: 'schema', description: 'define it', status: 'pending', owner: '', blockedBy: [], createdAt: 100, updatedAt: 100 });
+      expect(await again.get(first.id)).toEqual({
+        id: first.id,
+        subject: 'schema',
+        description: 'define it',
+        status: 'pending',
+        owner: '',
+        blockedBy: [],
+        createdAt: 100,
+        updatedAt: 100,
+      });
     });
 
     it('K2 claim only pending unblocked tasks; complete reports what it unblocked; release returns a task', async () => {
@@ -49,7 +58,9 @@ for (const [name, create] of stores) {
 
     it('K2 unknown dependencies and cycles are refused', async () => {
       const graph = new TaskGraph(await create());
-      await expect(graph.create({ subject: 'x', blockedBy: ['task-99'] })).rejects.toThrow('unknown dependency: task-99');
+      await expect(graph.create({ subject: 'x', blockedBy: ['task-99'] })).rejects.toThrow(
+        'unknown dependency: task-99',
+      );
       const a = await graph.create({ subject: 'a' });
       const b = await graph.create({ subject: 'b', blockedBy: [a.id] });
       await expect(graph.addDependencies(a.id, [b.id])).rejects.toThrow('a cycle');

@@ -7,12 +7,18 @@ describe('comparing two runs', () => {
   it('U5 steps align by number; the first different action is found; requests diff where the prompts part', async () => {
     const files = { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' };
     const a = harness([tool('read_file', { path: 'a.txt' }), tool('list_files'), final('A')], { files });
-    const b = harness([tool('read_file', { path: 'a.txt' }), tool('read_file', { path: 'b.txt' }), final('B')], { files });
+    const b = harness([tool('read_file', { path: 'a.txt' }), tool('read_file', { path: 'b.txt' }), final('B')], {
+      files,
+    });
     await a.agent.run('look');
     await b.agent.run('look');
     const stepsA = stepsOf(a.events, a.agent.session.id);
     const stepsB = stepsOf(b.events, b.agent.session.id);
-    expect(stepsA.map((step) => step.key)).toEqual(['read_file:{"end":200,"path":"a.txt","start":1}', 'list_files:{"path":"."}', 'final']);
+    expect(stepsA.map((step) => step.key)).toEqual([
+      'read_file:{"end":200,"path":"a.txt","start":1}',
+      'list_files:{"path":"."}',
+      'final',
+    ]);
     const aligned = alignRuns(stepsA, stepsB);
     expect(aligned.firstDivergence).toBe(2);
     // Both ended with a final answer at step 3: the same kind of action, whatever the words.

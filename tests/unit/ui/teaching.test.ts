@@ -17,7 +17,9 @@ import { cacheBreak } from '../../../src/lib/ui/teaching/cache-break';
 import { final, harness, tool } from '../helpers';
 
 const lessonDir = join(import.meta.dirname, '../../../src/lib/ui/teaching/lessons');
-const lessonIds = readdirSync(lessonDir).filter((name) => name.endsWith('.session.json')).map((name) => name.replace('.session.json', ''));
+const lessonIds = readdirSync(lessonDir)
+  .filter((name) => name.endsWith('.session.json'))
+  .map((name) => name.replace('.session.json', ''));
 const lesson = (id: string) => {
   const result = importTrajectory(readFileSync(join(lessonDir, `${id}.session.json`), 'utf8'));
   if (!result.ok) throw new Error(result.error);
@@ -25,29 +27,53 @@ const lesson = (id: string) => {
 };
 
 describe('U3 teaching', () => {
-  it.each(['text', 'constrained', 'native'] as const)('U3 the five slots add up to the request size on every step (%s protocol)', async (protocol) => {
-    const reply = (text: string, call?: { name: string; args: Record<string, unknown> }) =>
-      protocol === 'native' ? { text: '', toolCalls: call ? [{ name: call.name, arguments: call.args }] : [] } : protocol === 'constrained' ? { text: call ? JSON.stringify({ action: 'tool', ...call }) : JSON.stringify({ action: 'final', final: text }) } : call ? tool(call.name, call.args) : final(text);
-    const h = harness(
-      [reply('', { name: 'read_file', args: { path: 'a.txt' } }), reply('', { name: 'write_file', args: { path: 'b.txt', content: 'B\n' } }), protocol === 'native' ? { text: 'done' } : reply('done')],
-      { files: { 'a.txt': 'alpha\n' }, settings: { protocol } },
-    );
-    await h.agent.run('copy a to b');
-    const steps = teachingSteps(h.events, h.agent.session.id);
-    expect(steps).toHaveLength(3);
-    for (const step of steps) {
-      const slots = fiveSlots(step.request!, step.sections);
-      expect(slots.map((slot) => slot.name)).toEqual(['instructions', 'tools', 'environment', 'state', 'feedback']);
-      expect(slots.reduce((sum, slot) => sum + slot.chars, 0)).toBe(requestSize(step.request!));
-    }
-    // The request the step index recovers is the one the model received.
-    expect(steps.map((step) => step.request!.messages.map((message) => message.content))).toEqual(h.model.requests.map((request) => request.messages.map((message) => message.content)));
-    // Feedback is what came back after the model's last reply: the read's result on step 2.
-    expect(fiveSlots(steps[1].request!, steps[1].sections).find((slot) => slot.name === 'feedback')!.text).toContain('alpha');
-  });
+  it.each(['text', 'constrained', 'native'] as const)(
+    'U3 the five slots add up to the request size on every step (%s protocol)',
+    async (protocol) => {
+      const reply = (text: string, call?: { name: string; args: Record<string, unknown> }) =>
+        protocol === 'native'
+          ? { text: '', toolCalls: call ? [{ name: call.name, arguments: call.args }] : [] }
+          : protocol === 'constrained'
+            ? {
+                text: call
+                  ? JSON.stringify({ action: 'tool', ...call })
+                  : JSON.stringify({ action: 'final', final: text }),
+              }
+            : call
+              ? tool(call.name, call.args)
+              : final(text);
+      const h = harness(
+        [
+          reply('', { name: 'read_file', args: { path: 'a.txt' } }),
+          reply('', { name: 'write_file', args: { path: 'b.txt', content: 'B\n' } }),
+          protocol === 'native' ? { text: 'done' } : reply('done'),
+        ],
+        { files: { 'a.txt': 'alpha\n' }, settings: { protocol } },
+      );
+      await h.agent.run('copy a to b');
+      const steps = teachingSteps(h.events, h.agent.session.id);
+      expect(steps).toHaveLength(3);
+      for (const step of steps) {
+        const slots = fiveSlots(step.request!, step.sections);
+        expect(slots.map((slot) => slot.name)).toEqual(['instructions', 'tools', 'environment', 'state', 'feedback']);
+        expect(slots.reduce((sum, slot) => sum + slot.chars, 0)).toBe(requestSize(step.request!));
+      }
+      // The request the step index recovers is the one the model received.
+      expect(steps.map((step) => step.request!.messages.map((message) => message.content))).toEqual(
+        h.model.requests.map((request) => request.messages.map((message) => message.content)),
+      );
+      // Feedback is what came back after the model's last reply: the read's result on step 2.
+      expect(fiveSlots(steps[1].request!, steps[1].sections).find((slot) => slot.name === 'feedback')!.text).toContain(
+        'alpha',
+      );
+    },
+  );
 
   it('U3 step index: history before each request, files changed by a write, memory at the time', async () => {
-    const h = harness([tool('read_file', { path: 'a.txt' }), tool('write_file', { path: 'b.txt', content: 'B' }), final('ok')], { files: { 'a.txt': 'A' } });
+    const h = harness(
+      [tool('read_file', { path: 'a.txt' }), tool('write_file', { path: 'b.txt', content: 'B' }), final('ok')],
+      { files: { 'a.txt': 'A' } },
+    );
     await h.agent.run('copy');
     const steps = teachingSteps(h.events, h.agent.session.id);
     // Step 1 sees the task only; each later step sees the reply, the result and the memory notice.
@@ -67,7 +93,10 @@ describe('U3 teaching', () => {
     expect(extends_.firstDifference).toBeUndefined();
     // Only the new message is evaluated: its text plus the role marker around it.
     expect(extends_.total - extends_.reused).toBe('<user>\nresult\n'.length);
-    const edited = [{ role: 'system' as const, content: 'You are an agent. Rules: be thorough.' }, ...extended.slice(1)];
+    const edited = [
+      { role: 'system' as const, content: 'You are an agent. Rules: be thorough.' },
+      ...extended.slice(1),
+    ];
     const broken = cacheBreak(first, reply, edited);
     expect(broken.firstDifference).toBeGreaterThan(0);
     expect(broken.firstDifference).toBeLessThan(system.content.length + 20);
@@ -75,24 +104,36 @@ describe('U3 teaching', () => {
     expect(cacheBreak(undefined, undefined, first).firstDifference).toBe(0);
   });
 
-  it.each(lessonIds)('U3 lesson %s imports cleanly, has a note naming a slot for every step, and shows the files of every step', (id) => {
-    const trajectory = lesson(id);
-    const notes = JSON.parse(readFileSync(join(lessonDir, `${id}.notes.json`), 'utf8')) as { notes: { step: number; slot: string; text: string }[] };
-    const steps = teachingSteps(trajectory.events, trajectory.session.id);
-    expect(notes.notes.map((note) => note.step)).toEqual(steps.map((step) => step.number));
-    for (const note of notes.notes) {
-      expect(['instructions', 'tools', 'environment', 'state', 'feedback']).toContain(note.slot);
-      expect(note.text.length).toBeGreaterThan(40);
-    }
-    // Every step that changed files has a snapshot taken at or after the change.
-    for (const step of steps) expect(trajectory.snapshots!.some((snapshot) => snapshot.step <= step.itemsBefore && snapshot.step >= step.filesChangedAt)).toBe(true);
-  });
+  it.each(lessonIds)(
+    'U3 lesson %s imports cleanly, has a note naming a slot for every step, and shows the files of every step',
+    (id) => {
+      const trajectory = lesson(id);
+      const notes = JSON.parse(readFileSync(join(lessonDir, `${id}.notes.json`), 'utf8')) as {
+        notes: { step: number; slot: string; text: string }[];
+      };
+      const steps = teachingSteps(trajectory.events, trajectory.session.id);
+      expect(notes.notes.map((note) => note.step)).toEqual(steps.map((step) => step.number));
+      for (const note of notes.notes) {
+        expect(['instructions', 'tools', 'environment', 'state', 'feedback']).toContain(note.slot);
+        expect(note.text.length).toBeGreaterThan(40);
+      }
+      // Every step that changed files has a snapshot taken at or after the change.
+      for (const step of steps)
+        expect(
+          trajectory.snapshots!.some(
+            (snapshot) => snapshot.step <= step.itemsBefore && snapshot.step >= step.filesChangedAt,
+          ),
+        ).toBe(true);
+    },
+  );
 
   it('U3 the compaction lesson compacts, and the rescued lesson recovers from malformed output with constrained output', () => {
     expect(lesson('compaction').events.some((event) => event.type === 'compaction')).toBe(true);
     const rescued = lesson('rescued');
     expect(rescued.events.filter((event) => event.type === 'notice').length).toBeGreaterThanOrEqual(2);
-    expect(rescued.events.filter((event) => event.type === 'parse.result' && event.kind === 'malformed').length).toBe(2);
+    expect(rescued.events.filter((event) => event.type === 'parse.result' && event.kind === 'malformed').length).toBe(
+      2,
+    );
     expect(rescued.events.some((event) => event.type === 'request.sent' && event.constrained)).toBe(true);
     expect(rescued.session.history.at(-1)).toMatchObject({ kind: 'assistant' });
   });
@@ -100,8 +141,16 @@ describe('U3 teaching', () => {
   it('U3 S4 an export carries its earlier snapshots and an import restores them for replay', async () => {
     const store = new MemorySessionStore();
     const library = new SessionLibrary(store);
-    const session = createSession({ model: 'm', settings: defaultSettings(), workspace: { backend: 'memory', label: 'memory' }, title: 't' });
-    session.history = [{ seq: 0, at: 1, kind: 'user', content: 'go' }, { seq: 1, at: 2, kind: 'assistant', content: 'done' }];
+    const session = createSession({
+      model: 'm',
+      settings: defaultSettings(),
+      workspace: { backend: 'memory', label: 'memory' },
+      title: 't',
+    });
+    session.history = [
+      { seq: 0, at: 1, kind: 'user', content: 'go' },
+      { seq: 1, at: 2, kind: 'assistant', content: 'done' },
+    ];
     await library.create(session, { 'a.txt': 'v0' });
     await library.saveFiles(session.id, 2, { 'a.txt': 'v2' });
     const text = await library.exportSession(session.id, { files: {}, tasks: [] });
@@ -122,39 +171,75 @@ describe('U3 teaching', () => {
     expect(!result.ok && result.error).toContain('/snapshots/0/files/../../etc/passwd');
   });
 
-  it('U3 T6 a fork after the switch to constrained output keeps it: the step\'s request carries the format again', async () => {
-    const h = harness([{ text: '<tool>{"name": "read_file"' }, { text: '<tool>{name}</tool>' }, { text: '{"action":"tool","name":"read_file","args":{"path":"a.txt"}}' }, { text: '{"action":"final","final":"A"}' }], { files: { 'a.txt': 'A' } });
+  it("U3 T6 a fork after the switch to constrained output keeps it: the step's request carries the format again", async () => {
+    const h = harness(
+      [
+        { text: '<tool>{"name": "read_file"' },
+        { text: '<tool>{name}</tool>' },
+        { text: '{"action":"tool","name":"read_file","args":{"path":"a.txt"}}' },
+        { text: '{"action":"final","final":"A"}' },
+      ],
+      { files: { 'a.txt': 'A' } },
+    );
     await h.agent.run('read a');
     const steps = teachingSteps(h.events, h.agent.session.id);
     expect(h.model.requests.map((request) => Boolean(request.format))).toEqual([false, false, true, true]);
     const step = steps[3];
-    const fork = createSession({ model: 'other', settings: h.agent.session.settings, workspace: h.agent.session.workspace, title: 'fork' });
+    const fork = createSession({
+      model: 'other',
+      settings: h.agent.session.settings,
+      workspace: h.agent.session.workspace,
+      title: 'fork',
+    });
     fork.history = h.agent.session.history.slice(0, step.itemsBefore).map((item) => structuredClone(item));
     fork.forkOf = { sessionId: h.agent.session.id, step: 4 };
     const model = new ScriptedModelClient([{ text: '{"action":"final","final":"B"}' }]);
-    const forked = new Agent({ model, modelName: 'other', workspace: new MemoryWorkspace({ files: { 'a.txt': 'A' } }), store: new MemorySessionStore(), session: fork, settings: fork.settings });
+    const forked = new Agent({
+      model,
+      modelName: 'other',
+      workspace: new MemoryWorkspace({ files: { 'a.txt': 'A' } }),
+      store: new MemorySessionStore(),
+      session: fork,
+      settings: fork.settings,
+    });
     expect((await forked.run('')).outcome).toEqual({ kind: 'final', answer: 'B' });
     expect(model.requests[0].format).toEqual(h.model.requests[3].format);
   });
 
-  it('U3 a fork continues by sending its step\'s request again, with no resume notice', async () => {
+  it("U3 a fork continues by sending its step's request again, with no resume notice", async () => {
     const h = harness([tool('read_file', { path: 'a.txt' }), final('first')], { files: { 'a.txt': 'A' } });
     await h.agent.run('read a');
     const step = teachingSteps(h.events, h.agent.session.id)[1];
-    const fork = createSession({ model: 'other', settings: h.agent.session.settings, workspace: h.agent.session.workspace, title: 'fork' });
+    const fork = createSession({
+      model: 'other',
+      settings: h.agent.session.settings,
+      workspace: h.agent.session.workspace,
+      title: 'fork',
+    });
     fork.history = h.agent.session.history.slice(0, step.itemsBefore).map((item) => structuredClone(item));
     fork.memory = structuredClone(step.memory!);
     fork.forkOf = { sessionId: h.agent.session.id, step: 2 };
     const model = new ScriptedModelClient([final('second')]);
-    const forked = new Agent({ model, modelName: 'other', workspace: new MemoryWorkspace({ files: { 'a.txt': 'A' } }), store: new MemorySessionStore(), session: fork, settings: fork.settings });
+    const forked = new Agent({
+      model,
+      modelName: 'other',
+      workspace: new MemoryWorkspace({ files: { 'a.txt': 'A' } }),
+      store: new MemorySessionStore(),
+      session: fork,
+      settings: fork.settings,
+    });
     const result = await forked.run('');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'second' });
-    expect(model.requests[0].messages.map((message) => message.content)).toEqual(step.request!.messages.map((message) => message.content));
+    expect(model.requests[0].messages.map((message) => message.content)).toEqual(
+      step.request!.messages.map((message) => message.content),
+    );
     expect(fork.history.some((item) => item.kind === 'notice' && item.reason === 'resumed')).toBe(false);
   });
 
   it('U3 a step chosen in a longer session shows the newest step of a shorter one, not nothing', async () => {
-    const long = harness([tool('read_file', { path: 'a.txt' }), tool('read_file', { path: 'a.txt' }), final('A')], { files: { 'a.txt': 'A' } });
+    const long = harness([tool('read_file', { path: 'a.txt' }), tool('read_file', { path: 'a.txt' }), final('A')], {
+      files: { 'a.txt': 'A' },
+    });
     await long.agent.run('read a');
     const short = harness([final('done')]);
     await short.agent.run('nothing');

@@ -6,38 +6,89 @@ import { ScriptedApprover, final, harness, tool } from '../helpers';
 
 describe('transcript', () => {
   it('O1 U1 events become user turns, streamed text, tool cards with results, approvals and the outcome', async () => {
-    const h = harness([{ text: 'Reading.\n<tool>{"name":"read_file","args":{"path":"a.txt"}}</tool>', chunkSize: 3 }, tool('write_file', { path: 'a.txt', content: 'b' }), final('done')], {
-      files: { 'a.txt': 'a' },
-      approver: new ScriptedApprover([false]),
-      settings: { approval: 'ask' },
-    });
+    const h = harness(
+      [
+        { text: 'Reading.\n<tool>{"name":"read_file","args":{"path":"a.txt"}}</tool>', chunkSize: 3 },
+        tool('write_file', { path: 'a.txt', content: 'b' }),
+        final('done'),
+      ],
+      {
+        files: { 'a.txt': 'a' },
+        approver: new ScriptedApprover([false]),
+        settings: { approval: 'ask' },
+      },
+    );
     await h.agent.run('change a');
     const model = new TranscriptModel(h.agent.session.id);
     let before = model.view();
     for (const event of h.events) model.apply(event);
     const entries = model.view();
-    expect(entries.map((entry) => entry.kind)).toEqual(['user', 'assistant', 'tool', 'notice', 'assistant', 'approval', 'tool', 'assistant', 'outcome']);
-    expect(entries[1]).toMatchObject({ kind: 'assistant', text: expect.stringContaining('Reading.'), streaming: false });
-    expect(entries[2]).toMatchObject({ kind: 'tool', tool: 'read_file', status: 'ok', result: expect.stringContaining('1: a'), durationMs: expect.any(Number) });
-    expect(entries[6]).toMatchObject({ kind: 'tool', tool: 'write_file', status: 'refused', result: expect.stringContaining('approval denied') });
-    expect(entries.at(-1)).toMatchObject({ kind: 'outcome', text: expect.stringContaining('Finished with a final answer') });
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'notice',
+      'assistant',
+      'approval',
+      'tool',
+      'assistant',
+      'outcome',
+    ]);
+    expect(entries[1]).toMatchObject({
+      kind: 'assistant',
+      text: expect.stringContaining('Reading.'),
+      streaming: false,
+    });
+    expect(entries[2]).toMatchObject({
+      kind: 'tool',
+      tool: 'read_file',
+      status: 'ok',
+      result: expect.stringContaining('1: a'),
+      durationMs: expect.any(Number),
+    });
+    expect(entries[6]).toMatchObject({
+      kind: 'tool',
+      tool: 'write_file',
+      status: 'refused',
+      result: expect.stringContaining('approval denied'),
+    });
+    expect(entries.at(-1)).toMatchObject({
+      kind: 'outcome',
+      text: expect.stringContaining('Finished with a final answer'),
+    });
     expect(model.steps.map((step) => step.step)).toEqual([1, 2, 3]);
     // Unchanged entries keep their identity between views; changed ones are new objects.
     before = model.view();
     expect(model.view()[0]).toBe(before[0]);
   });
 
-  it('O1 a delegated child\'s events stay out of the parent transcript', () => {
+  it("O1 a delegated child's events stay out of the parent transcript", () => {
     const model = new TranscriptModel('parent');
-    expect(model.apply({ type: 'history.appended', item: { seq: 0, at: 1, kind: 'user', content: 'x' }, sessionId: 'child', at: 1 })).toBe(false);
+    expect(
+      model.apply({
+        type: 'history.appended',
+        item: { seq: 0, at: 1, kind: 'user', content: 'x' },
+        sessionId: 'child',
+        at: 1,
+      }),
+    ).toBe(false);
     expect(model.view()).toEqual([]);
   });
 });
 
 describe('URL parameters', () => {
   it('U1 host, model, workspace, sample, protocol and approval preset a session; bad values are reported', () => {
-    const { settings, ignored, proposals } = applyUrlParameters(defaultPlaygroundSettings(), '?host=http://127.0.0.1:9999/&model=llama3.2:1b&workspace=offline&sample=find-the-bug&protocol=text&approval=never');
-    expect(settings).toMatchObject({ model: 'llama3.2:1b', workspace: 'offline', sample: 'find-the-bug', protocol: 'text', approval: 'never' });
+    const { settings, ignored, proposals } = applyUrlParameters(
+      defaultPlaygroundSettings(),
+      '?host=http://127.0.0.1:9999/&model=llama3.2:1b&workspace=offline&sample=find-the-bug&protocol=text&approval=never',
+    );
+    expect(settings).toMatchObject({
+      model: 'llama3.2:1b',
+      workspace: 'offline',
+      sample: 'find-the-bug',
+      protocol: 'text',
+      approval: 'never',
+    });
     expect(ignored).toEqual([]);
     // T7: a different server is a proposal to confirm, not applied by the link alone.
     expect(settings.host).toBe(defaultPlaygroundSettings().host);
@@ -60,7 +111,10 @@ describe('URL parameters', () => {
 describe('zip', () => {
   it('W6 a workspace round-trips through a zip; binaries and escaping paths are left out and named', () => {
     const bytes = zipFiles({ 'src/a.js': 'export const a = 1;\n', 'README.md': '# r' });
-    expect(unzipFiles(bytes)).toEqual({ files: { 'src/a.js': 'export const a = 1;\n', 'README.md': '# r' }, skipped: [] });
+    expect(unzipFiles(bytes)).toEqual({
+      files: { 'src/a.js': 'export const a = 1;\n', 'README.md': '# r' },
+      skipped: [],
+    });
     expect(() => unzipFiles(new Uint8Array([1, 2, 3]))).toThrow(/not a readable zip/);
   });
 });

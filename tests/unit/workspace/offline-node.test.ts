@@ -5,10 +5,19 @@ import { final, harness, toolResults } from '../helpers';
 
 describe('node in the offline shell (QuickJS)', () => {
   it('W2 runs ES modules with relative imports, console and process.exit codes', async () => {
-    const workspace = new MemoryWorkspace({ files: { 'src/a.mjs': "import { b } from './lib/b.js';\nconsole.log('b is', b);\nconsole.error('to stderr');\nprocess.exit(b === 42 ? 3 : 0);\n", 'src/lib/b.js': 'export const b = 42;\n', 'data.json': '{"x": 1}' } });
+    const workspace = new MemoryWorkspace({
+      files: {
+        'src/a.mjs':
+          "import { b } from './lib/b.js';\nconsole.log('b is', b);\nconsole.error('to stderr');\nprocess.exit(b === 42 ? 3 : 0);\n",
+        'src/lib/b.js': 'export const b = 42;\n',
+        'data.json': '{"x": 1}',
+      },
+    });
     const result = await workspace.exec('node src/a.mjs');
     expect(result).toMatchObject({ exitCode: 3, stdout: 'b is 42\n', stderr: 'to stderr\n' });
-    expect((await workspace.exec(`node -e 'import data from "./data.json"; console.log(data.x + 1)'`)).stdout).toBe('2\n');
+    expect((await workspace.exec(`node -e 'import data from "./data.json"; console.log(data.x + 1)'`)).stdout).toBe(
+      '2\n',
+    );
   });
 
   it('W2 node --test runs the sample suites: the failing ones fail with assertion messages, and a fix makes them pass', async () => {
@@ -23,7 +32,10 @@ describe('node in the offline shell (QuickJS)', () => {
       }
     }
     const workspace = new MemoryWorkspace({ files: sampleProjects[0].files });
-    await workspace.writeFile('src/slugify.js', "export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');\n}\n");
+    await workspace.writeFile(
+      'src/slugify.js',
+      "export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');\n}\n",
+    );
     const fixed = await workspace.exec('node --test');
     expect(fixed.exitCode).toBe(0);
     expect(fixed.stdout).toContain('ℹ pass 3\nℹ fail 0');
@@ -35,12 +47,12 @@ describe('node in the offline shell (QuickJS)', () => {
         'test/more.test.js': [
           "import { test, describe, beforeEach } from 'node:test';",
           "import assert from 'node:assert';",
-          "let count = 0;",
-          "beforeEach(() => count++);",
+          'let count = 0;',
+          'beforeEach(() => count++);',
           "describe('group', () => {",
           "  test('deep', () => assert.deepStrictEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }));",
           "  test('throws', () => assert.throws(() => { throw new RangeError('bad range'); }, /bad range/));",
-          "});",
+          '});',
           "test('async with a timer', async () => { await new Promise((resolve) => setTimeout(resolve, 5000)); assert.equal(count, 3); });",
           "test('rejects', () => assert.rejects(Promise.reject(new Error('no')), { message: 'no' }));",
           "test('fails', () => assert.deepEqual([1, 2], [1, 3]));",
@@ -61,8 +73,12 @@ describe('node in the offline shell (QuickJS)', () => {
     const loop = await workspace.exec(`node -e 'while (true) {}'`, { timeoutMs: 1000 });
     expect(loop.exitCode).toBe(124);
     expect(loop.timedOut).toBe(true);
-    expect((await workspace.exec(`node -e 'import cp from "node:child_process"'`)).stderr).toContain('node:child_process is not available in the offline shell');
-    expect((await workspace.exec(`node -e 'require("child_process")'`)).stderr).toContain('node:child_process is not available in the offline shell');
+    expect((await workspace.exec(`node -e 'import cp from "node:child_process"'`)).stderr).toContain(
+      'node:child_process is not available in the offline shell',
+    );
+    expect((await workspace.exec(`node -e 'require("child_process")'`)).stderr).toContain(
+      'node:child_process is not available in the offline shell',
+    );
     expect((await workspace.exec(`node -e 'import _ from "lodash"'`)).stderr).toContain('cannot install npm packages');
     expect((await workspace.exec('node nope.js')).stderr).toContain("cannot find module 'nope.js'");
     expect((await workspace.exec('npm install lodash')).stderr).toContain('cannot install packages');
@@ -72,19 +88,28 @@ describe('node in the offline shell (QuickJS)', () => {
     const workspace = new MemoryWorkspace({
       files: {
         'package.json': JSON.stringify({ name: 'shop', scripts: { test: 'node --test' } }),
-        'src/price.js': "const { rate } = require('./rates.json');\nfunction withTax(amount) { return Math.round(amount * (1 + rate)); }\nmodule.exports = { withTax, where: __dirname };\n",
+        'src/price.js':
+          "const { rate } = require('./rates.json');\nfunction withTax(amount) { return Math.round(amount * (1 + rate)); }\nmodule.exports = { withTax, where: __dirname };\n",
         'src/rates.json': '{"rate": 0.2}',
         'src/cycle-a.js': "exports.a = 1;\nconst b = require('./cycle-b');\nexports.sum = exports.a + b.b;\n",
         'src/cycle-b.js': "const a = require('./cycle-a');\nexports.b = 2;\nexports.sawA = a.a;\n",
-        'test/price.test.js': "const test = require('node:test');\nconst assert = require('node:assert');\nconst { withTax } = require('../src/price');\ntest('adds tax', () => { assert.strictEqual(withTax(100), 120); });\ntest.describe === undefined || test.describe('group', () => test.it('deep', () => assert.deepStrictEqual({ a: [1] }, { a: [1] })));\n",
-        'esm.mjs': "import price, { withTax } from './src/price.js';\nimport words from './src/words.js';\nconsole.log(withTax(10), price.where, words.class);\n",
+        'test/price.test.js':
+          "const test = require('node:test');\nconst assert = require('node:assert');\nconst { withTax } = require('../src/price');\ntest('adds tax', () => { assert.strictEqual(withTax(100), 120); });\ntest.describe === undefined || test.describe('group', () => test.it('deep', () => assert.deepStrictEqual({ a: [1] }, { a: [1] })));\n",
+        'esm.mjs':
+          "import price, { withTax } from './src/price.js';\nimport words from './src/words.js';\nconsole.log(withTax(10), price.where, words.class);\n",
         'src/words.js': "exports.class = 'c';\nexports.new = 'n';\n",
       },
     });
     const tests = await workspace.exec('npm test');
     expect(tests.exitCode, tests.stdout + tests.stderr).toBe(0);
     expect(tests.stdout).toContain('ℹ pass 2');
-    expect((await workspace.exec(`node -e "const c = require('./src/cycle-a'); console.log(c.sum, require('./src/cycle-b').sawA)"`)).stdout).toBe('3 1\n');
+    expect(
+      (
+        await workspace.exec(
+          `node -e "const c = require('./src/cycle-a'); console.log(c.sum, require('./src/cycle-b').sawA)"`,
+        )
+      ).stdout,
+    ).toBe('3 1\n');
     expect((await workspace.exec('node esm.mjs')).stdout).toBe('12 /workspace/src c\n');
     expect((await workspace.exec(`node -p "require('./src/price').withTax(50)"`)).stdout).toBe('60\n');
     const esmFromRequire = await workspace.exec(`node -e "require('./esm.mjs')"`);
@@ -93,10 +118,18 @@ describe('node in the offline shell (QuickJS)', () => {
   });
 
   it('W2 top-level await runs, in a module file and in node -e (detected as Node does)', async () => {
-    const workspace = new MemoryWorkspace({ files: { 'wait.mjs': 'const x = await Promise.resolve(5);\nconsole.log(x);\n' } });
+    const workspace = new MemoryWorkspace({
+      files: { 'wait.mjs': 'const x = await Promise.resolve(5);\nconsole.log(x);\n' },
+    });
     const file = await workspace.exec('node wait.mjs');
     expect(file.stdout, file.stderr).toBe('5\n');
-    expect((await workspace.exec(`node -e "const y = await new Promise((done) => setTimeout(() => done(6), 10)); console.log(y)"`)).stdout).toBe('6\n');
+    expect(
+      (
+        await workspace.exec(
+          `node -e "const y = await new Promise((done) => setTimeout(() => done(6), 10)); console.log(y)"`,
+        )
+      ).stdout,
+    ).toBe('6\n');
   });
 
   it('W2 W3 fs reads and writes the workspace (writes land after the program ends); path, os, events and util work; nothing is written outside', async () => {
@@ -116,7 +149,9 @@ describe('node in the offline shell (QuickJS)', () => {
     expect(run.stdout, run.stderr).toBe('42! data.json,notes,out,script.js true true\nENOENT\n');
     expect(await workspace.readFile('out/result.txt')).toBe('42!');
     expect(await workspace.stat('notes/a.txt')).toBeFalsy();
-    const esm = await workspace.exec(`node -e "import { readFile } from 'node:fs/promises'; import { EventEmitter } from 'node:events'; import util from 'node:util'; import os from 'node:os'; const e = new EventEmitter(); e.once('x', (v) => console.log(util.format('%s=%d', 'x', v), os.EOL === '\\n')); e.emit('x', Number(await readFile('out/result.txt', 'utf8').then((t) => t.length)));"`);
+    const esm = await workspace.exec(
+      `node -e "import { readFile } from 'node:fs/promises'; import { EventEmitter } from 'node:events'; import util from 'node:util'; import os from 'node:os'; const e = new EventEmitter(); e.once('x', (v) => console.log(util.format('%s=%d', 'x', v), os.EOL === '\\n')); e.emit('x', Number(await readFile('out/result.txt', 'utf8').then((t) => t.length)));"`,
+    );
     expect(esm.stdout, esm.stderr).toBe('x=3 true\n');
     const outside = await workspace.exec(`node -e "require('fs').writeFileSync('/tmp/escape.txt', 'x')"`);
     expect(outside.exitCode).toBe(1);
@@ -125,21 +160,33 @@ describe('node in the offline shell (QuickJS)', () => {
     const dotdot = await workspace.exec(`node -e "require('fs').writeFileSync('../../etc/evil', 'x')"`);
     expect(dotdot.stderr).toContain('EACCES');
     // A write that cannot land (a file where a folder should be) is said, and the rest still lands.
-    const blocked = await workspace.exec(`node -e "const fs = require('fs'); fs.writeFileSync('data.json/inner.txt', 'x'); fs.writeFileSync('ok.txt', 'fine')"`);
+    const blocked = await workspace.exec(
+      `node -e "const fs = require('fs'); fs.writeFileSync('data.json/inner.txt', 'x'); fs.writeFileSync('ok.txt', 'fine')"`,
+    );
     expect(blocked.exitCode).toBe(1);
     expect(blocked.stderr).toContain('could not write /workspace/data.json/inner.txt');
     expect(await workspace.readFile('ok.txt')).toBe('fine');
     // Bounded: a loop that writes without end gets ENOSPC instead of filling the host's memory.
-    const flood = await workspace.exec(`node -e "const fs = require('fs'); const chunk = 'x'.repeat(1024 * 1024); try { for (let i = 0; i < 1000; i++) fs.writeFileSync('flood.txt', chunk, { flag: 'a' }); } catch (e) { console.log(e.code); }"`);
+    const flood = await workspace.exec(
+      `node -e "const fs = require('fs'); const chunk = 'x'.repeat(1024 * 1024); try { for (let i = 0; i < 1000; i++) fs.writeFileSync('flood.txt', chunk, { flag: 'a' }); } catch (e) { console.log(e.code); }"`,
+    );
     expect(flood.stdout, flood.stderr).toBe('ENOSPC\n');
     // …while a long log written line by line is not mistaken for one.
-    const log = await workspace.exec(`node -e "const fs = require('fs'); for (let i = 0; i < 5000; i++) fs.appendFileSync('log.txt', 'line ' + i + ' ' + 'y'.repeat(200) + '\\n'); console.log(fs.readFileSync('log.txt', 'utf8').split('\\n').length)"`);
+    const log = await workspace.exec(
+      `node -e "const fs = require('fs'); for (let i = 0; i < 5000; i++) fs.appendFileSync('log.txt', 'line ' + i + ' ' + 'y'.repeat(200) + '\\n'); console.log(fs.readFileSync('log.txt', 'utf8').split('\\n').length)"`,
+    );
     expect(log.stdout, log.stderr).toBe('5001\n');
   });
 
   it('L3 an agent on the offline shell can use the tests as its done-check', async () => {
     const h = harness(
-      [final('done, I think'), { text: `<tool name="write_file" path="src/slugify.js"><content>export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');\n}\n</content></tool>` }, final('fixed')],
+      [
+        final('done, I think'),
+        {
+          text: `<tool name="write_file" path="src/slugify.js"><content>export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');\n}\n</content></tool>`,
+        },
+        final('fixed'),
+      ],
       { files: sampleProjects[0].files, settings: { verifyCommand: 'npm test' } },
     );
     const result = await h.agent.run(sampleProjects[0].task);

@@ -12,7 +12,8 @@ workspaceContract('WebContainer adapter over a stand-in of @webcontainer/api', {
   async create(files) {
     return new WebContainerWorkspace(new FakeWebContainer(files));
   },
-  noLinks: "the WebContainer fs API has no lstat/readlink, so links are not visible to the adapter; the container itself holds no host files",
+  noLinks:
+    'the WebContainer fs API has no lstat/readlink, so links are not visible to the adapter; the container itself holds no host files',
   forever: 'sleep 30',
   flood: 'seq 1 400000',
 });
@@ -31,7 +32,15 @@ describe('WebContainer adapter', () => {
   it('W5 it describes itself truthfully: Node.js and npm, merged output, no git binary', async () => {
     const workspace = new WebContainerWorkspace(new FakeWebContainer());
     const environment = workspace.describe();
-    const prefix = assemblePrefix({ protocol: 'text', tools: [...buildToolset({ profile: 'structured', readOnly: false, canDelegate: true, environment }).tools.values()], environment, repo: await workspace.repoContext(), depth: 0 });
+    const prefix = assemblePrefix({
+      protocol: 'text',
+      tools: [
+        ...buildToolset({ profile: 'structured', readOnly: false, canDelegate: true, environment }).tools.values(),
+      ],
+      environment,
+      repo: await workspace.repoContext(),
+      depth: 0,
+    });
     expect(prefix.text).toContain('backend: webcontainer');
     expect(prefix.text).toContain('stdout and stderr of a command arrive merged');
     expect(prefix.text).toContain('"command":"npm test"');
@@ -40,7 +49,10 @@ describe('WebContainer adapter', () => {
   it('dev-server port and server-ready events reach the app for a preview; teardown unsubscribes', () => {
     const container = new FakeWebContainer();
     const ready: string[] = [];
-    const workspace = new WebContainerWorkspace(container, { onServerReady: (port, url) => ready.push(`${port} ${url}`), onPort: (port, type) => ready.push(`${type} ${port}`) });
+    const workspace = new WebContainerWorkspace(container, {
+      onServerReady: (port, url) => ready.push(`${port} ${url}`),
+      onPort: (port, type) => ready.push(`${type} ${port}`),
+    });
     container.emit('port', 5173, 'open', 'https://x.local');
     container.emit('server-ready', 5173, 'https://x.local');
     workspace.teardown();
@@ -52,27 +64,48 @@ describe('WebContainer adapter', () => {
   it('W1 boot() is raced against a timeout (it never settles offline) and the failure is remembered with its reason', async () => {
     forgetBootAttempt();
     let calls = 0;
-    const hang = () => ((calls++, new Promise<never>(() => undefined)));
+    const hang = () => (calls++, new Promise<never>(() => undefined));
     const first = await bootWebContainer({ timeoutMs: 50, coep: 'credentialless', isolated: true, boot: hang });
-    expect(first).toMatchObject({ ok: false, reason: expect.stringContaining("did not start within 0 s: its runtime comes from StackBlitz's servers") });
+    expect(first).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("did not start within 0 s: its runtime comes from StackBlitz's servers"),
+    });
     await bootWebContainer({ timeoutMs: 50, coep: 'credentialless', isolated: true, boot: hang });
     expect(calls).toBe(1); // one boot per page: a retry would hang too
     forgetBootAttempt();
-    expect(await bootWebContainer({ timeoutMs: 50, coep: 'credentialless', isolated: false, boot: hang })).toMatchObject({ ok: false, reason: expect.stringContaining('not cross-origin isolated') });
+    expect(
+      await bootWebContainer({ timeoutMs: 50, coep: 'credentialless', isolated: false, boot: hang }),
+    ).toMatchObject({ ok: false, reason: expect.stringContaining('not cross-origin isolated') });
     forgetBootAttempt();
-    const booted = await bootWebContainer({ timeoutMs: 1000, coep: 'credentialless', isolated: true, boot: async () => new FakeWebContainer() });
+    const booted = await bootWebContainer({
+      timeoutMs: 1000,
+      coep: 'credentialless',
+      isolated: true,
+      boot: async () => new FakeWebContainer(),
+    });
     expect(booted.ok).toBe(true);
     forgetBootAttempt();
   });
 
   it('W1 auto tries WebContainer when isolated and falls back with the reason; the forced choices are honoured', async () => {
     forgetBootAttempt();
-    const failing = { timeoutMs: 20, coep: 'credentialless' as const, isolated: true, boot: () => new Promise<never>(() => undefined) };
-    expect(await chooseWorkspace('auto', failing)).toMatchObject({ backend: 'offline', reason: expect.stringContaining('auto: WebContainer did not start') });
+    const failing = {
+      timeoutMs: 20,
+      coep: 'credentialless' as const,
+      isolated: true,
+      boot: () => new Promise<never>(() => undefined),
+    };
+    expect(await chooseWorkspace('auto', failing)).toMatchObject({
+      backend: 'offline',
+      reason: expect.stringContaining('auto: WebContainer did not start'),
+    });
     forgetBootAttempt();
     expect(await chooseWorkspace('offline', failing)).toEqual({ backend: 'offline', reason: 'chosen in Settings' });
     forgetBootAttempt();
-    expect(await chooseWorkspace('webcontainer', failing)).toMatchObject({ backend: 'offline', reason: expect.stringContaining('WebContainer was asked for, but') });
+    expect(await chooseWorkspace('webcontainer', failing)).toMatchObject({
+      backend: 'offline',
+      reason: expect.stringContaining('WebContainer was asked for, but'),
+    });
     forgetBootAttempt();
     const working = { ...failing, boot: async () => new FakeWebContainer() };
     const chosen = await chooseWorkspace('auto', working);
@@ -87,10 +120,18 @@ describe('git over the WebContainer fs API', () => {
     const { Checkpoints } = await import('../../../src/lib/workspace/git/checkpoints');
     const workspace = new WebContainerWorkspace(new FakeWebContainer({ 'a.txt': 'one\n' }));
     const { fs, dir } = workspace.gitFs();
-    const h = harness([tool('git_commit', { message: 'first' }), tool('write_file', { path: 'a.txt', content: 'two\n' }), tool('git', { action: 'status' }), final('ok')], {
-      workspace,
-      agent: { extraTools: gitTools({ fs, dir, workspace }) },
-    });
+    const h = harness(
+      [
+        tool('git_commit', { message: 'first' }),
+        tool('write_file', { path: 'a.txt', content: 'two\n' }),
+        tool('git', { action: 'status' }),
+        final('ok'),
+      ],
+      {
+        workspace,
+        agent: { extraTools: gitTools({ fs, dir, workspace }) },
+      },
+    );
     await h.agent.run('commit then change');
     expect(toolResults(h)[0]).toMatch(/committed [0-9a-f]{7} on main: first \(1 file\)/);
     expect(toolResults(h)[2]).toContain(' M a.txt');

@@ -26,7 +26,14 @@ export function contextWindow(settings: AgentSettings, modelInfo: ModelInfo | un
   if (settings.options.numCtx) return { numCtx: settings.options.numCtx, source: 'num_ctx set in the settings' };
   const cap = settings.contextCap;
   const known = modelInfo?.contextLength ?? settings.contextLength;
-  if (known) return { numCtx: Math.min(known, cap), source: known > cap ? `the model's context length ${known}, capped at ${cap} (settings: context cap)` : `the model's context length ${known}` };
+  if (known)
+    return {
+      numCtx: Math.min(known, cap),
+      source:
+        known > cap
+          ? `the model's context length ${known}, capped at ${cap} (settings: context cap)`
+          : `the model's context length ${known}`,
+    };
   return { numCtx: cap, source: `the context cap ${cap} (the server did not report the model's context length)` };
 }
 
@@ -80,7 +87,7 @@ export class ContextBudget {
       // Keep the newest turns worth about half the budget; summarise the rest once (C4).
       const keepChars = estimator.chars(Math.floor(budget * 0.5)) - system.content.length;
       let until = history.length;
-      for (let kept = 0; until > renderer.firstShownItem + 1 && kept < keepChars; ) {
+      for (let kept = 0; until > renderer.firstShownItem + 1 && kept < keepChars;) {
         until--;
         kept += history[until].content.length;
       }
@@ -91,9 +98,17 @@ export class ContextBudget {
         rendered = renderer.render(history);
         messages = [system, ...rendered.messages];
         totalChars = requestChars(messages);
-        compaction = { reason: request.force ? 'the server could not fit the last prompt in num_ctx' : 'the prompt would overflow the context window', beforeChars: before, afterChars: totalChars, items: until };
+        compaction = {
+          reason: request.force
+            ? 'the server could not fit the last prompt in num_ctx'
+            : 'the prompt would overflow the context window',
+          beforeChars: before,
+          afterChars: totalChars,
+          items: until,
+        };
       }
-      if (estimator.estimate(totalChars) > budget) return { ok: false, message: this.tooSmall(estimator.estimate(totalChars), budget) };
+      if (estimator.estimate(totalChars) > budget)
+        return { ok: false, message: this.tooSmall(estimator.estimate(totalChars), budget) };
     }
     return { ok: true, messages, totalChars, shortened: rendered.shortened, ...(compaction ? { compaction } : {}) };
   }
@@ -111,7 +126,8 @@ export class ContextBudget {
     const counted = stats.promptEvalCount;
     if (counted === undefined) return undefined;
     if (counted >= this.contextWindow.numCtx) return 'count-at-limit';
-    if (estimatedTokens >= this.contextWindow.numCtx * 0.8 && counted < estimatedTokens * 0.6) return 'count-below-estimate';
+    if (estimatedTokens >= this.contextWindow.numCtx * 0.8 && counted < estimatedTokens * 0.6)
+      return 'count-below-estimate';
     return undefined;
   }
 }

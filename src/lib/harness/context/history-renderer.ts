@@ -36,7 +36,12 @@ const assistantChars = 24_000;
 function clipCalls(calls: ToolCall[]): ToolCall[] {
   return calls.map((call) => {
     if (!call.arguments || typeof call.arguments !== 'object' || Array.isArray(call.arguments)) return call;
-    const args = Object.fromEntries(Object.entries(call.arguments as Record<string, unknown>).map(([key, value]) => [key, typeof value === 'string' ? clip(value, bounds.renderedArgumentChars) : value]));
+    const args = Object.fromEntries(
+      Object.entries(call.arguments as Record<string, unknown>).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? clip(value, bounds.renderedArgumentChars) : value,
+      ]),
+    );
     return { ...call, arguments: args };
   });
 }
@@ -107,7 +112,9 @@ export class HistoryRenderer {
     this.summary = { role: 'user', content: summaryText };
     this.cut = Math.max(this.cut, this.summaryUntil);
     this.expandDanglingStubs();
-    this.fullChars = this.messages.slice(this.cut, this.rendered).reduce((sum, message) => sum + message.content.length, 0);
+    this.fullChars = this.messages
+      .slice(this.cut, this.rendered)
+      .reduce((sum, message) => sum + message.content.length, 0);
   }
 
   /**
@@ -149,7 +156,10 @@ export class HistoryRenderer {
       const earlier = this.lastReads.get(key);
       if (earlier && earlier.content === item.content && earlier.seq >= this.cut) {
         this.stubs.set(this.messages.length, { refersTo: earlier.seq, item });
-        return this.message(item, `# ${String(item.args.path)}: unchanged since the read at item ${earlier.seq}; see that result above.`);
+        return this.message(
+          item,
+          `# ${String(item.args.path)}: unchanged since the read at item ${earlier.seq}; see that result above.`,
+        );
       }
       this.lastReads.set(key, { seq: item.seq, content: item.content, path });
     }
@@ -194,7 +204,8 @@ export class HistoryRenderer {
       case 'assistant':
         return this.message(item, clip(item.content, oldTextChars));
       case 'notice':
-        if (item.reason === 'memory' && !latestMemory) return this.message(item, '(older memory snapshot; see the latest one)');
+        if (item.reason === 'memory' && !latestMemory)
+          return this.message(item, '(older memory snapshot; see the latest one)');
         return this.message(item, item.reason === 'memory' ? item.content : clip(item.content, oldTextChars));
       case 'tool': {
         const path = typeof item.args.path === 'string' ? item.args.path : '';
@@ -212,7 +223,9 @@ export class HistoryRenderer {
       case 'user':
         return { role: 'user', content };
       case 'assistant':
-        return item.toolCalls?.length ? { role: 'assistant', content, toolCalls: clipCalls(item.toolCalls) } : { role: 'assistant', content };
+        return item.toolCalls?.length
+          ? { role: 'assistant', content, toolCalls: clipCalls(item.toolCalls) }
+          : { role: 'assistant', content };
       case 'notice':
         return { role: 'user', content };
       case 'tool':

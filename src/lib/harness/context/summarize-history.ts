@@ -10,7 +10,13 @@ function describeCall(item: Extract<HistoryItem, { kind: 'tool' }>): string {
 export function summarizeHistory(items: readonly HistoryItem[], fromSeq: number): string {
   const tasks = items.filter((item) => item.kind === 'user').map((item) => clip(item.content, 400));
   const calls = items.filter((item): item is Extract<HistoryItem, { kind: 'tool' }> => item.kind === 'tool');
-  const changed = [...new Set(calls.filter((call) => call.ok && (call.name === 'write_file' || call.name === 'patch_file')).map((call) => String(call.args.path)))];
+  const changed = [
+    ...new Set(
+      calls
+        .filter((call) => call.ok && (call.name === 'write_file' || call.name === 'patch_file'))
+        .map((call) => String(call.args.path)),
+    ),
+  ];
   const said = items
     .filter((item) => item.kind === 'assistant' && !item.toolCalls?.length)
     .slice(-3)

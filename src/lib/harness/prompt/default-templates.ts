@@ -4,7 +4,17 @@
  */
 import type { Protocol } from '../settings';
 
-export const sectionNames = ['identity', 'rules', 'tools', 'examples', 'environment', 'workspace', 'docs', 'memory-file', 'tasks'] as const;
+export const sectionNames = [
+  'identity',
+  'rules',
+  'tools',
+  'examples',
+  'environment',
+  'workspace',
+  'docs',
+  'memory-file',
+  'tasks',
+] as const;
 export type SectionName = (typeof sectionNames)[number];
 
 const textRules = `Rules:

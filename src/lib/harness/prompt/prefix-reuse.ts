@@ -43,7 +43,10 @@ export function reusedPrefixChars(previous: readonly ChatMessage[], current: rea
   for (let index = 0; index < current.length && index < previous.length; index++) {
     const a = previous[index];
     const b = current[index];
-    if (a === b || (a.role === b.role && a.content === b.content && a.toolName === b.toolName && a.toolCalls === b.toolCalls)) {
+    if (
+      a === b ||
+      (a.role === b.role && a.content === b.content && a.toolName === b.toolName && a.toolCalls === b.toolCalls)
+    ) {
       reused += messageLength(b);
       continue;
     }

@@ -42,8 +42,16 @@ export function promptVariables(state: PromptState): Record<string, string> {
   const names = new Set(state.tools.map((tool) => tool.name));
   // W5: say how git works here only through what really exists (a binary, or the git tools).
   const gitNote = !has.git && names.has('git') ? ['There is no git binary: use the git and git_commit tools.'] : [];
-  const ruleNote = state.rules && (state.rules.allow.length > 0 || state.rules.deny.length > 0) && names.has('run_shell') ? ['Command allow/deny rules apply to run_shell; they are a guard against mistakes, not a sandbox.'] : [];
-  const hostNote = !environment.sandboxed && names.has('run_shell') ? ['run_shell is not sandboxed here: commands run on the host machine with the user\'s rights and can reach files outside the workspace. Stay inside the workspace.'] : [];
+  const ruleNote =
+    state.rules && (state.rules.allow.length > 0 || state.rules.deny.length > 0) && names.has('run_shell')
+      ? ['Command allow/deny rules apply to run_shell; they are a guard against mistakes, not a sandbox.']
+      : [];
+  const hostNote =
+    !environment.sandboxed && names.has('run_shell')
+      ? [
+          "run_shell is not sandboxed here: commands run on the host machine with the user's rights and can reach files outside the workspace. Stay inside the workspace.",
+        ]
+      : [];
   const docs = repo.docs.map((doc) => `- ${doc.path}\n${clip(doc.text, 1200)}`).join('\n');
   return {
     agent_name: state.depth > 0 ? 'a read-only helper agent' : 'Harness Playground agent',
@@ -53,17 +61,38 @@ export function promptVariables(state: PromptState): Record<string, string> {
         : 'You finish every task with a final answer.',
     tool_list: state.tools.map(toolLine).join('\n'),
     // W5: rules name only tools this session has.
-    multiline_rule: names.has('write_file') ? '- For write_file and patch_file with multi-line text, use the XML form:\n  <tool name="write_file" path="file.js"><content>...</content></tool>' : '- Put multi-line text in the JSON string with \\n for newlines.',
-    arguments_rule: names.has('patch_file') ? 'Required arguments must not be empty; read a file before patching it, and copy old_text exactly.' : 'Required arguments must not be empty.',
-    examples: [...state.tools.map((tool) => formatExample(tool, state.protocol)), state.protocol === 'constrained' ? '{"action":"final","final":"Done: fixed the off-by-one in src/search.js and checked it."}' : '<final>Done: fixed the off-by-one in src/search.js and checked it.</final>'].join('\n'),
+    multiline_rule: names.has('write_file')
+      ? '- For write_file and patch_file with multi-line text, use the XML form:\n  <tool name="write_file" path="file.js"><content>...</content></tool>'
+      : '- Put multi-line text in the JSON string with \\n for newlines.',
+    arguments_rule: names.has('patch_file')
+      ? 'Required arguments must not be empty; read a file before patching it, and copy old_text exactly.'
+      : 'Required arguments must not be empty.',
+    examples: [
+      ...state.tools.map((tool) => formatExample(tool, state.protocol)),
+      state.protocol === 'constrained'
+        ? '{"action":"final","final":"Done: fixed the off-by-one in src/search.js and checked it."}'
+        : '<final>Done: fixed the off-by-one in src/search.js and checked it.</final>',
+    ].join('\n'),
     backend: `${environment.backend} (${environment.label})`,
     os: environment.os,
     shell: environment.shell,
     persistence: environment.persistence,
-    available: programs.filter(([, present]) => present).map(([name]) => name).join(', ') || 'only the shell built-ins and its commands',
-    unavailable: programs.filter(([, present]) => !present).map(([name]) => name).join(', ') || 'nothing notable',
-    environment_notes: [...environment.notes, ...gitNote, ...hostNote, ...ruleNote].map((line) => `\n- ${line}`).join(''),
-    workspace_kind: environment.sandboxed ? 'in a sandboxed workspace' : 'in a real directory on the host machine (not a sandbox)',
+    available:
+      programs
+        .filter(([, present]) => present)
+        .map(([name]) => name)
+        .join(', ') || 'only the shell built-ins and its commands',
+    unavailable:
+      programs
+        .filter(([, present]) => !present)
+        .map(([name]) => name)
+        .join(', ') || 'nothing notable',
+    environment_notes: [...environment.notes, ...gitNote, ...hostNote, ...ruleNote]
+      .map((line) => `\n- ${line}`)
+      .join(''),
+    workspace_kind: environment.sandboxed
+      ? 'in a sandboxed workspace'
+      : 'in a real directory on the host machine (not a sandbox)',
     cwd: repo.cwd,
     repository: repo.repository ? repo.repoRoot : `none (${repo.note ?? 'no git repository'})`,
     branch: repo.branch || '-',

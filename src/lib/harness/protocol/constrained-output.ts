@@ -21,7 +21,11 @@ export const envelopeSchema: Record<string, unknown> = {
 
 /** JSON Schema keywords a grammar needs; descriptions, defaults and bounds only cost tokens. */
 function grammarSchema(property: PropertySchema): Record<string, unknown> {
-  return { type: property.type, ...(property.enum ? { enum: property.enum } : {}), ...(property.items ? { items: property.items } : {}) };
+  return {
+    type: property.type,
+    ...(property.enum ? { enum: property.enum } : {}),
+    ...(property.items ? { items: property.items } : {}),
+  };
 }
 
 /**
@@ -35,12 +39,24 @@ export function envelopeSchemaFor(tools: readonly AnyTool[]): Record<string, unk
     properties: {
       action: { type: 'string', enum: ['tool'] },
       name: { type: 'string', enum: [tool.name] },
-      args: { type: 'object', properties: Object.fromEntries(Object.entries(tool.parameters.properties).map(([key, property]) => [key, grammarSchema(property)])), required: tool.parameters.required, additionalProperties: false },
+      args: {
+        type: 'object',
+        properties: Object.fromEntries(
+          Object.entries(tool.parameters.properties).map(([key, property]) => [key, grammarSchema(property)]),
+        ),
+        required: tool.parameters.required,
+        additionalProperties: false,
+      },
     },
     required: ['action', 'name', 'args'],
     additionalProperties: false,
   }));
-  const finish = { type: 'object', properties: { action: { type: 'string', enum: ['final'] }, final: { type: 'string' } }, required: ['action', 'final'], additionalProperties: false };
+  const finish = {
+    type: 'object',
+    properties: { action: { type: 'string', enum: ['final'] }, final: { type: 'string' } },
+    required: ['action', 'final'],
+    additionalProperties: false,
+  };
   return { anyOf: [...calls, finish] };
 }
 

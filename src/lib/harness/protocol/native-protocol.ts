@@ -6,7 +6,9 @@ import { stripThinking } from './parsed-reply';
 
 /** Length bounds are enforced by validation; the server need not spend prompt tokens on them. */
 function leanSchema(tool: AnyTool): Record<string, unknown> {
-  const properties = Object.fromEntries(Object.entries(tool.parameters.properties).map(([key, { maxLength: _bound, ...property }]) => [key, property]));
+  const properties = Object.fromEntries(
+    Object.entries(tool.parameters.properties).map(([key, { maxLength: _bound, ...property }]) => [key, property]),
+  );
   return { ...tool.parameters, properties };
 }
 
@@ -22,5 +24,7 @@ export function parseNativeReply(reply: Pick<ModelReply, 'content' | 'toolCalls'
   if (calls.length > 0) return { kind: 'tool', calls, form: 'native' };
   if (reply.toolCalls.length > 0) return { kind: 'malformed', problem: 'a tool call had no name' };
   const answer = stripThinking(reply.content);
-  return answer ? { kind: 'final', answer } : { kind: 'malformed', problem: 'the reply was empty: call a tool or answer in text' };
+  return answer
+    ? { kind: 'final', answer }
+    : { kind: 'malformed', problem: 'the reply was empty: call a tool or answer in text' };
 }

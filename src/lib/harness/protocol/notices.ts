@@ -25,7 +25,11 @@ export function formatExample(tool: AnyTool, protocol: Protocol): string {
   return `<tool>${JSON.stringify({ name: tool.name, args: tool.example })}</tool>`;
 }
 
-export function malformedNotice(problem: string, protocol: Protocol, tools: readonly string[] = ['write_file']): string {
+export function malformedNotice(
+  problem: string,
+  protocol: Protocol,
+  tools: readonly string[] = ['write_file'],
+): string {
   if (protocol === 'constrained') {
     return `Runtime notice: ${problem}. Reply with one JSON object: {"action":"tool","name":"…","args":{…}} to call a tool, or {"action":"final","final":"…"} to finish.`;
   }
@@ -34,7 +38,9 @@ export function malformedNotice(problem: string, protocol: Protocol, tools: read
   }
   return (
     `Runtime notice: ${problem}. Reply with exactly one <tool>{"name":"…","args":{…}}</tool> call or one non-empty <final>…</final> answer.` +
-    (tools.includes('write_file') ? ' For multi-line file content use <tool name="write_file" path="file.js"><content>…</content></tool>.' : '')
+    (tools.includes('write_file')
+      ? ' For multi-line file content use <tool name="write_file" path="file.js"><content>…</content></tool>.'
+      : '')
   );
 }
 

@@ -31,31 +31,41 @@ function jsonCall(body: string, form: 'json' | 'tool_call' | 'bare-json'): Parse
   } catch (error) {
     return { kind: 'malformed', problem: `the tool call is not valid JSON (${(error as Error).message})` };
   }
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return { kind: 'malformed', problem: 'the tool call must be a JSON object' };
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload))
+    return { kind: 'malformed', problem: 'the tool call must be a JSON object' };
   const record = payload as Record<string, unknown>;
   const name = typeof record.name === 'string' ? record.name.trim() : '';
   if (!name) return { kind: 'malformed', problem: 'the tool call has no "name"' };
   const args = record.args ?? record.arguments ?? record.parameters ?? {};
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return { kind: 'malformed', problem: '"args" must be a JSON object' };
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    return { kind: 'malformed', problem: '"args" must be a JSON object' };
   return { kind: 'tool', calls: [{ name, arguments: args }], form };
 }
 
 function parseAttributes(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
-  for (const match of text.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attributes[match[1]] = match[2] ?? match[3];
+  for (const match of text.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+    attributes[match[1]] = match[2] ?? match[3];
   return attributes;
 }
 
 /** Text arguments in the XML form: with no argument tags, the body itself is this one. */
-const bodyArgument: Record<string, string> = { write_file: 'content', delegate: 'task', run_shell: 'command', note: 'text' };
+const bodyArgument: Record<string, string> = {
+  write_file: 'content',
+  delegate: 'task',
+  run_shell: 'command',
+  note: 'text',
+};
 
 /** Where `</name>` closes the tag opened just before `from`; -1 when it never does. */
 function matchingClose(raw: string, name: string, from: number): number {
   const open = `<${name}>`;
   const close = `</${name}>`;
   let depth = 1;
-  for (let at = from; at < raw.length; ) {
-    const candidates = [raw.indexOf('<![CDATA[', at), raw.indexOf(open, at), raw.indexOf(close, at)].map((index) => (index === -1 ? Infinity : index));
+  for (let at = from; at < raw.length;) {
+    const candidates = [raw.indexOf('<![CDATA[', at), raw.indexOf(open, at), raw.indexOf(close, at)].map((index) =>
+      index === -1 ? Infinity : index,
+    );
     const next = Math.min(...candidates);
     if (next === Infinity) break;
     if (next === candidates[0]) {
@@ -78,11 +88,17 @@ function matchingClose(raw: string, name: string, from: number): number {
 /** One newline right after the opening tag is how people write XML; a whole-CDATA value is unwrapped. */
 function cleanValue(text: string): string {
   const value = text.startsWith('\r\n') ? text.slice(2) : text.startsWith('\n') ? text.slice(1) : text;
-  if (/^\s*(<!\[CDATA\[[\s\S]*?\]\]>\s*)+$/.test(value)) return [...value.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((match) => match[1]).join('');
+  if (/^\s*(<!\[CDATA\[[\s\S]*?\]\]>\s*)+$/.test(value))
+    return [...value.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((match) => match[1]).join('');
   return value;
 }
 
-function xmlCall(raw: string, open: string, bodyStart: number, options: TextProtocolOptions): ParsedReply & { end?: number } {
+function xmlCall(
+  raw: string,
+  open: string,
+  bodyStart: number,
+  options: TextProtocolOptions,
+): ParsedReply & { end?: number } {
   const attributes = parseAttributes(open);
   const name = (attributes.name ?? '').trim();
   if (!name) return { kind: 'malformed', problem: 'the <tool> tag has no name="…" attribute' };
@@ -101,7 +117,11 @@ function xmlCall(raw: string, open: string, bodyStart: number, options: TextProt
     if (!next || (closeAt !== -1 && closeAt < next.index)) break;
     const valueStart = next.index + next.name.length + 2;
     const valueEnd = matchingClose(raw, next.name, valueStart);
-    if (valueEnd === -1) return { kind: 'malformed', problem: `the <${next.name}> argument of ${name} is not closed with </${next.name}>` };
+    if (valueEnd === -1)
+      return {
+        kind: 'malformed',
+        problem: `the <${next.name}> argument of ${name} is not closed with </${next.name}>`,
+      };
     if (!(next.name in args)) args[next.name] = cleanValue(raw.slice(valueStart, valueEnd));
     found = true;
     at = valueEnd + next.name.length + 3;
@@ -154,7 +174,8 @@ export function parseTextReply(reply: string, options: TextProtocolOptions = {})
   if (hermes) return jsonCall(hermes[1], 'tool_call');
   const bare = stripFence(raw);
   if (bare.startsWith('{') && /"name"\s*:/.test(bare)) return jsonCall(bare, 'bare-json');
-  if (/<\/?(tool|final)\b/.test(raw)) return { kind: 'malformed', problem: 'the reply has broken <tool> or <final> markup' };
+  if (/<\/?(tool|final)\b/.test(raw))
+    return { kind: 'malformed', problem: 'the reply has broken <tool> or <final> markup' };
   // Plain prose with no markup is how most models say they are done (as in the reference agent).
   return { kind: 'final', answer: raw };
 }

@@ -46,7 +46,13 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
       if (cut && !escalated && current > 0 && larger > current) {
         context.bill(result.reply.stats);
         escalated = true;
-        emit({ type: 'retry', step, attempt, delayMs: 0, reason: `the reply was cut at num_predict=${current}; asking again with num_predict=${larger}` });
+        emit({
+          type: 'retry',
+          step,
+          attempt,
+          delayMs: 0,
+          reason: `the reply was cut at num_predict=${current}; asking again with num_predict=${larger}`,
+        });
         options = { ...options, numPredict: larger };
         attempt--;
         continue;
@@ -59,7 +65,13 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
     if (error.kind === 'overloaded') overloads++;
     else overloads = 0;
     if (overloads >= policy.overloadsBeforeFallback && policy.fallbackModel && model !== policy.fallbackModel) {
-      emit({ type: 'model.fallback', step, from: model, to: policy.fallbackModel, reason: `${overloads} overloaded replies in a row` });
+      emit({
+        type: 'model.fallback',
+        step,
+        from: model,
+        to: policy.fallbackModel,
+        reason: `${overloads} overloaded replies in a row`,
+      });
       model = policy.fallbackModel;
       overloads = 0;
     }
@@ -73,7 +85,10 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
     const delayMs = backoffDelay(policy, attempt, random, error.retryAfterMs);
     emit({ type: 'retry', step, attempt, delayMs, reason: `${error.kind}: ${error.message}` });
     if (!(await wait(delayMs, request.signal))) {
-      return { result: { ok: false, error: { kind: 'aborted', message: 'stopped while waiting to retry', retryable: false } }, model };
+      return {
+        result: { ok: false, error: { kind: 'aborted', message: 'stopped while waiting to retry', retryable: false } },
+        model,
+      };
     }
   }
 }

@@ -27,7 +27,12 @@ export const defaultRetryPolicy: RetryPolicy = {
  * Exponential backoff (0.5 s doubling to the cap) with "equal jitter": half the delay fixed,
  * half random, so that many clients retrying at once spread out. Retry-After wins when given.
  */
-export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number, retryAfterMs?: number): number {
+export function backoffDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  random: () => number,
+  retryAfterMs?: number,
+): number {
   if (retryAfterMs !== undefined && retryAfterMs >= 0) return Math.min(retryAfterMs, policy.maxDelayMs * 2);
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exponential / 2 + random() * (exponential / 2));

@@ -21,7 +21,10 @@ export class TaskGraph {
 
   /** task-1, task-2, …: short ids a small model can copy without mistakes. */
   private newId(existing: Task[]): string {
-    const numbers = existing.map((task) => /^task-(\d+)$/.exec(task.id)?.[1]).filter(Boolean).map(Number);
+    const numbers = existing
+      .map((task) => /^task-(\d+)$/.exec(task.id)?.[1])
+      .filter(Boolean)
+      .map(Number);
     return `task-${Math.max(0, ...numbers) + 1}`;
   }
 
@@ -30,9 +33,21 @@ export class TaskGraph {
     const known = new Set(tasks.map((task) => task.id));
     const blockedBy = [...new Set(input.blockedBy ?? [])];
     const unknown = blockedBy.filter((id) => !known.has(id));
-    if (unknown.length) throw new TaskError(`unknown dependenc${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')} (list_tasks shows the ids)`);
+    if (unknown.length)
+      throw new TaskError(
+        `unknown dependenc${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')} (list_tasks shows the ids)`,
+      );
     const now = this.now();
-    const task: Task = { id: this.newId(tasks), subject: input.subject.trim(), description: (input.description ?? '').trim(), status: 'pending', owner: '', blockedBy, createdAt: now, updatedAt: now };
+    const task: Task = {
+      id: this.newId(tasks),
+      subject: input.subject.trim(),
+      description: (input.description ?? '').trim(),
+      status: 'pending',
+      owner: '',
+      blockedBy,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.store.save(task);
     return task;
   }
@@ -44,7 +59,8 @@ export class TaskGraph {
     if (!task) throw new TaskError(`no task ${id}`);
     for (const dependency of dependencies) {
       if (!tasks.has(dependency)) throw new TaskError(`unknown dependency: ${dependency}`);
-      if (this.reaches(tasks, dependency, id)) throw new TaskError(`${id} cannot wait for ${dependency}: ${dependency} already waits for ${id} (a cycle)`);
+      if (this.reaches(tasks, dependency, id))
+        throw new TaskError(`${id} cannot wait for ${dependency}: ${dependency} already waits for ${id} (a cycle)`);
     }
     task.blockedBy = [...new Set([...task.blockedBy, ...dependencies])];
     task.updatedAt = this.now();
@@ -83,9 +99,15 @@ export class TaskGraph {
 
   async claim(id: string, owner: string): Promise<Task> {
     const task = await this.get(id);
-    if (task.status !== 'pending') throw new TaskError(`${id} is ${task.status}${task.owner ? ` (owner ${task.owner})` : ''}; only pending tasks can be claimed`);
+    if (task.status !== 'pending')
+      throw new TaskError(
+        `${id} is ${task.status}${task.owner ? ` (owner ${task.owner})` : ''}; only pending tasks can be claimed`,
+      );
     const blockers = await this.openBlockers(task);
-    if (blockers.length) throw new TaskError(`${id} is blocked by ${blockers.map((blocker) => `${blocker.id} (${blocker.status})`).join(', ')}`);
+    if (blockers.length)
+      throw new TaskError(
+        `${id} is blocked by ${blockers.map((blocker) => `${blocker.id} (${blocker.status})`).join(', ')}`,
+      );
     Object.assign(task, { status: 'in_progress', owner, updatedAt: this.now() });
     await this.store.save(task);
     return task;
@@ -107,7 +129,8 @@ export class TaskGraph {
 
   async release(id: string): Promise<Task> {
     const task = await this.get(id);
-    if (task.status !== 'in_progress') throw new TaskError(`${id} is ${task.status}; only in-progress tasks can be released`);
+    if (task.status !== 'in_progress')
+      throw new TaskError(`${id} is ${task.status}; only in-progress tasks can be released`);
     Object.assign(task, { status: 'pending', owner: '', updatedAt: this.now() });
     await this.store.save(task);
     return task;

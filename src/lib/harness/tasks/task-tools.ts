@@ -30,13 +30,21 @@ export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
         {
           subject: stringProperty('Short title.', { minLength: 1 }),
           description: stringProperty('What done means.', { default: '' }),
-          blocked_by: { type: 'array', items: { type: 'string' }, description: 'Ids of tasks that must be completed first.', default: [] },
+          blocked_by: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Ids of tasks that must be completed first.',
+            default: [],
+          },
         },
         ['subject'],
       ),
       example: { subject: 'Write tests for parse()', description: 'cover empty input', blocked_by: ['task-1'] },
       run: (args: { subject: string; description: string; blocked_by: string[] }) =>
-        attempt(async () => `created ${taskLine(await graph.create({ subject: args.subject, description: args.description, blockedBy: args.blocked_by })).slice(2)}`),
+        attempt(
+          async () =>
+            `created ${taskLine(await graph.create({ subject: args.subject, description: args.description, blockedBy: args.blocked_by })).slice(2)}`,
+        ),
     },
     {
       name: 'list_tasks',
@@ -67,7 +75,8 @@ export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
       description: 'Start a pending, unblocked task (it becomes yours, in progress).',
       parameters: idSchema,
       example: { id: 'task-1' },
-      run: (args: { id: string }) => attempt(async () => `claimed ${taskLine(await graph.claim(args.id, owner)).slice(2)}`),
+      run: (args: { id: string }) =>
+        attempt(async () => `claimed ${taskLine(await graph.claim(args.id, owner)).slice(2)}`),
     },
     {
       name: 'complete_task',

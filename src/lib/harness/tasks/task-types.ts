@@ -30,7 +30,9 @@ export class MemoryTaskStore implements TaskStore {
   private readonly tasks = new Map<string, Task>();
 
   async list(): Promise<Task[]> {
-    return [...this.tasks.values()].map((task) => structuredClone(task)).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+    return [...this.tasks.values()]
+      .map((task) => structuredClone(task))
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   }
 
   async get(id: string): Promise<Task | undefined> {

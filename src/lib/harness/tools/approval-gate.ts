@@ -25,7 +25,13 @@ export class ApprovalGate {
   private readonly remembered = new Set<string>();
 
   constructor(
-    private readonly options: { policy: ApprovalPolicy; readOnly: boolean; rules: ShellRules; approver?: Approver; analyzeShell?: ShellAnalyzer },
+    private readonly options: {
+      policy: ApprovalPolicy;
+      readOnly: boolean;
+      rules: ShellRules;
+      approver?: Approver;
+      analyzeShell?: ShellAnalyzer;
+    },
   ) {}
 
   /** What `decide` will do, without asking anyone (step mode shows it before a tool call). */
@@ -35,7 +41,8 @@ export class ApprovalGate {
     if (request.tool === 'run_shell') {
       const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules, this.options.analyzeShell);
       if (rule.verdict === 'deny') return `refused by the deny rule "${rule.pattern}"`;
-      if (rule.verdict === 'allow' && this.options.policy !== 'never') return `runs: allowed by the rule "${rule.pattern}"`;
+      if (rule.verdict === 'allow' && this.options.policy !== 'never')
+        return `runs: allowed by the rule "${rule.pattern}"`;
     }
     if (this.options.policy === 'auto') return 'runs: approval policy "auto"';
     if (this.options.policy === 'never') return 'refused: approval policy "never"';
@@ -48,12 +55,15 @@ export class ApprovalGate {
     if (this.options.readOnly) return { approved: false, by: 'read-only', reason: 'the session is read-only' };
     if (request.tool === 'run_shell') {
       const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules, this.options.analyzeShell);
-      if (rule.verdict === 'deny') return { approved: false, by: 'rule', reason: `the command matches the deny rule "${rule.pattern}"` };
-      if (rule.verdict === 'allow' && this.options.policy !== 'never') return { approved: true, by: 'rule', reason: `allowed by the rule "${rule.pattern}"` };
+      if (rule.verdict === 'deny')
+        return { approved: false, by: 'rule', reason: `the command matches the deny rule "${rule.pattern}"` };
+      if (rule.verdict === 'allow' && this.options.policy !== 'never')
+        return { approved: true, by: 'rule', reason: `allowed by the rule "${rule.pattern}"` };
     }
     if (this.options.policy === 'auto') return { approved: true, by: 'policy', reason: 'approval policy "auto"' };
     if (this.options.policy === 'never') return { approved: false, by: 'policy', reason: 'approval policy "never"' };
-    if (this.remembered.has(request.tool)) return { approved: true, by: 'remembered', reason: `${request.tool} was allowed for this session` };
+    if (this.remembered.has(request.tool))
+      return { approved: true, by: 'remembered', reason: `${request.tool} was allowed for this session` };
     if (!this.options.approver) return { approved: false, by: 'policy', reason: 'no one is there to approve' };
     if (request.signal.aborted) return { approved: false, by: 'user', reason: 'the run was stopped' };
     try {
@@ -63,7 +73,11 @@ export class ApprovalGate {
         request.signal,
       );
       if (decision.approved && decision.remember) this.remembered.add(request.tool);
-      return { approved: decision.approved, by: 'user', reason: decision.reason ?? (decision.approved ? 'approved' : 'denied by the user') };
+      return {
+        approved: decision.approved,
+        by: 'user',
+        reason: decision.reason ?? (decision.approved ? 'approved' : 'denied by the user'),
+      };
     } catch (error) {
       return { approved: false, by: 'user', reason: `the approver failed: ${(error as Error).message}` };
     }

@@ -14,11 +14,14 @@ export const listFiles: ReadTool<{ path: string }> = {
   check: (args, context) => expectKind(context.workspace, args.path, 'directory'),
   async run(args, context) {
     const entries = await context.workspace.readdir(args.path);
-    entries.sort((a, b) => Number(a.kind !== 'directory') - Number(b.kind !== 'directory') || a.name.localeCompare(b.name));
+    entries.sort(
+      (a, b) => Number(a.kind !== 'directory') - Number(b.kind !== 'directory') || a.name.localeCompare(b.name),
+    );
     const lines: string[] = [];
     for (const entry of entries.slice(0, maxEntries)) {
       const path = joinPath(args.path, entry.name);
-      if (entry.kind === 'directory') lines.push(ignoredNames.has(entry.name) ? `[D] ${path} (not listed)` : `[D] ${path}`);
+      if (entry.kind === 'directory')
+        lines.push(ignoredNames.has(entry.name) ? `[D] ${path} (not listed)` : `[D] ${path}`);
       else lines.push(`${entry.kind === 'symlink' ? '[L]' : '[F]'} ${path}`);
     }
     if (entries.length > maxEntries) lines.push(`… ${entries.length - maxEntries} more entries`);

@@ -19,6 +19,11 @@ export const note: ReadTool<{ text: string; long_term: boolean }> = {
   riskyWhen: (args) => args.long_term === true,
   async run(args) {
     const text = args.text.trim().slice(0, 500);
-    return { ok: true, output: `noted${args.long_term ? ' (also in long-term memory)' : ''}: ${text}`, note: text, ...(args.long_term ? { longTermNote: text } : {}) };
+    return {
+      ok: true,
+      output: `noted${args.long_term ? ' (also in long-term memory)' : ''}: ${text}`,
+      note: text,
+      ...(args.long_term ? { longTermNote: text } : {}),
+    };
   },
 };

@@ -28,20 +28,34 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
     if (kind) return kind;
     const count = occurrences(await context.workspace.readFile(args.path), args.old_text);
     if (count === 0) return `old_text was not found in ${args.path}; read the file and copy the text exactly`;
-    if (count > 1) return `old_text occurs ${count} times in ${args.path}; include more surrounding lines so it occurs once`;
+    if (count > 1)
+      return `old_text occurs ${count} times in ${args.path}; include more surrounding lines so it occurs once`;
     return null;
   },
   async preview(args, context) {
     const before = await context.workspace.readFile(args.path);
-    return unifiedDiff(args.path, before, before.replace(args.old_text, () => args.new_text));
+    return unifiedDiff(
+      args.path,
+      before,
+      before.replace(args.old_text, () => args.new_text),
+    );
   },
   async run(args, context) {
     const before = await context.workspace.readFile(args.path);
     // Checked again here: the file may have changed between validation and approval.
-    if (occurrences(before, args.old_text) !== 1) return { ok: false, output: `error: ${args.path} changed; old_text no longer occurs exactly once` };
-    await context.workspace.writeFile(args.path, before.replace(args.old_text, () => args.new_text));
+    if (occurrences(before, args.old_text) !== 1)
+      return { ok: false, output: `error: ${args.path} changed; old_text no longer occurs exactly once` };
+    await context.workspace.writeFile(
+      args.path,
+      before.replace(args.old_text, () => args.new_text),
+    );
     const removed = args.old_text.split('\n').length;
     const added = args.new_text === '' ? 0 : args.new_text.split('\n').length;
-    return { ok: true, output: `patched ${args.path} (-${removed} +${added} lines)`, touched: [args.path], changed: [args.path] };
+    return {
+      ok: true,
+      output: `patched ${args.path} (-${removed} +${added} lines)`,
+      touched: [args.path],
+      changed: [args.path],
+    };
   },
 };

@@ -30,7 +30,10 @@ export const readFile: ReadTool<{ path: string; start: number; end: number }> = 
       .slice(args.start - 1, last)
       .map((line, index) => `${String(args.start + index).padStart(width, ' ')}: ${line}`)
       .join('\n');
-    const range = args.start > lines.length ? `past the end: the file has ${lines.length} lines` : `lines ${args.start}-${last} of ${lines.length}`;
+    const range =
+      args.start > lines.length
+        ? `past the end: the file has ${lines.length} lines`
+        : `lines ${args.start}-${last} of ${lines.length}`;
     // The header names the file one way however it was asked for, so equal reads are equal (C2).
     const name = pathKey(args.path);
     return { ok: true, output: `# ${name} (${range})\n${body}`, touched: [name] };

@@ -5,7 +5,8 @@ import { integerProperty, objectSchema, stringProperty } from './tool-definition
 /** The result text the model reads: exit code first, then what the command printed. */
 export function formatExecResult(result: ExecResult, timeoutSeconds: number): string {
   const lines = [`exit_code: ${result.exitCode}`];
-  if (result.timedOut) lines.push(`timed out after ${timeoutSeconds}s: the command and everything it started were killed`);
+  if (result.timedOut)
+    lines.push(`timed out after ${timeoutSeconds}s: the command and everything it started were killed`);
   if (result.aborted) lines.push('aborted by the user: the command and everything it started were killed');
   if (result.droppedChars) lines.push(`(the command printed ${result.droppedChars} more characters than are kept)`);
   if (result.merged) {
@@ -24,7 +25,11 @@ export const runShell: WriteTool<{ command: string; timeout: number }> = {
   parameters: objectSchema(
     {
       command: stringProperty('The command line.', { minLength: 1 }),
-      timeout: integerProperty('Seconds before the command is killed (1-120).', { default: 20, minimum: 1, maximum: 120 }),
+      timeout: integerProperty('Seconds before the command is killed (1-120).', {
+        default: 20,
+        minimum: 1,
+        maximum: 120,
+      }),
     },
     ['command'],
   ),
@@ -39,6 +44,10 @@ export const runShell: WriteTool<{ command: string; timeout: number }> = {
       signal: context.signal,
       onOutput: (chunk) => context.onOutput(chunk),
     });
-    return { ok: result.exitCode === 0 && !result.timedOut && !result.aborted, exitCode: result.exitCode, output: formatExecResult(result, args.timeout) };
+    return {
+      ok: result.exitCode === 0 && !result.timedOut && !result.aborted,
+      exitCode: result.exitCode,
+      output: formatExecResult(result, args.timeout),
+    };
   },
 };

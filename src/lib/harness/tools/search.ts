@@ -26,7 +26,10 @@ async function matcher(pattern: string): Promise<{ test: (line: string) => boole
     const regex = RE2JS.compile(pattern, insensitive ? RE2JS.CASE_INSENSITIVE : 0);
     return { test: (line) => regex.matcher(line).find() };
   } catch (error) {
-    return { test: literal(), note: `(not a regular expression RE2 accepts — ${(error as Error).message.split('\n')[0]} — so it was searched as plain text)` };
+    return {
+      test: literal(),
+      note: `(not a regular expression RE2 accepts — ${(error as Error).message.split('\n')[0]} — so it was searched as plain text)`,
+    };
   }
 }
 
@@ -72,7 +75,10 @@ export const search: ReadTool<{ pattern: string; path: string }> = {
     let skipped = 0;
     let files = 0;
     const deadline = Date.now() + maxSeconds * 1000;
-    const stoppedEarly = (why: string) => ({ ok: true, output: `${matches.join('\n') || '(no matches so far)'}\n… ${why}; narrow the pattern or path` });
+    const stoppedEarly = (why: string) => ({
+      ok: true,
+      output: `${matches.join('\n') || '(no matches so far)'}\n… ${why}; narrow the pattern or path`,
+    });
     for await (const file of walk(context.workspace, args.path)) {
       if (context.signal.aborted) return stoppedEarly('the search was stopped');
       if (++files > maxFiles) return stoppedEarly(`stopped after ${maxFiles} files`);
@@ -86,15 +92,21 @@ export const search: ReadTool<{ pattern: string; path: string }> = {
       if (text.includes('\u0000')) continue;
       const lines = text.split('\n');
       for (let index = 0; index < lines.length; index++) {
-        if (index % 1000 === 999 && (context.signal.aborted || Date.now() > deadline)) return stoppedEarly(context.signal.aborted ? 'the search was stopped' : `stopped after ${maxSeconds} s`);
+        if (index % 1000 === 999 && (context.signal.aborted || Date.now() > deadline))
+          return stoppedEarly(context.signal.aborted ? 'the search was stopped' : `stopped after ${maxSeconds} s`);
         if (!test(lines[index])) continue;
         matches.push(`${file}:${index + 1}:${lines[index].slice(0, 200)}`);
         if (matches.length >= maxMatches) {
-          return { ok: true, output: `${matches.join('\n')}\n… stopped at ${maxMatches} matches; narrow the pattern or path` };
+          return {
+            ok: true,
+            output: `${matches.join('\n')}\n… stopped at ${maxMatches} matches; narrow the pattern or path`,
+          };
         }
       }
     }
-    const note = (skipped > 0 ? `\n(${skipped} files over ${maxFileBytes / 1024} KiB not searched)` : '') + (patternNote ? `\n${patternNote}` : '');
+    const note =
+      (skipped > 0 ? `\n(${skipped} files over ${maxFileBytes / 1024} KiB not searched)` : '') +
+      (patternNote ? `\n${patternNote}` : '');
     return { ok: true, output: (matches.join('\n') || '(no matches)') + note };
   },
 };

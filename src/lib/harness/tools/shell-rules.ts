@@ -26,7 +26,8 @@ const shells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash', 'busybox']);
 const wrappers: Record<string, (args: string[]) => number> = {
   env: (args) => {
     let at = 0;
-    while (at < args.length && (/^-/.test(args[at]) || /^[A-Za-z_]\w*=/.test(args[at]))) at += args[at] === '-u' || args[at] === '--unset' ? 2 : 1;
+    while (at < args.length && (/^-/.test(args[at]) || /^[A-Za-z_]\w*=/.test(args[at])))
+      at += args[at] === '-u' || args[at] === '--unset' ? 2 : 1;
     return at;
   },
   nice: (args) => (args[0] === '-n' ? 2 : args[0]?.startsWith('-') ? 1 : 0),
@@ -66,7 +67,11 @@ export function unwrapCommand(input: string[]): UnwrappedCommand {
   if (program === 'source' || program === '.') return { words, hazard: `${program} runs a file as shell commands` };
   if (shells.has(program)) {
     const flag = words.findIndex((word, index) => index > 0 && /^-[a-z]*c[a-z]*$/.test(word));
-    return { words, ...(flag > 0 && words[flag + 1] !== undefined ? { script: words[flag + 1] } : {}), hazard: `${program} starts a nested shell` };
+    return {
+      words,
+      ...(flag > 0 && words[flag + 1] !== undefined ? { script: words[flag + 1] } : {}),
+      hazard: `${program} starts a nested shell`,
+    };
   }
   return { words };
 }
@@ -86,7 +91,8 @@ function spellings(words: string[]): string[] {
   for (const word of plain.slice(1)) {
     const alias = longFlags[word];
     if (alias) flags.push(alias);
-    else if (/^-[A-Za-z]{2,}$/.test(word)) flags.push(...[...word.slice(1)].map((letter) => `-${longFlags[`-${letter}`]?.slice(1) ?? letter}`));
+    else if (/^-[A-Za-z]{2,}$/.test(word))
+      flags.push(...[...word.slice(1)].map((letter) => `-${longFlags[`-${letter}`]?.slice(1) ?? letter}`));
     else if (/^-[A-Za-z]$/.test(word)) flags.push(word);
     else {
       split.push(...flags.sort(), word);
@@ -108,7 +114,14 @@ function globRegex(text: string): RegExp {
 /** A rule as the regexes its spellings become; `a | b` rules match pipelines. */
 function ruleMatchers(pattern: string): { pipeline: boolean; regexes: RegExp[] } {
   const stages = pattern.split('|').map((stage) => stage.trim().split(/\s+/).filter(Boolean));
-  if (stages.length > 1) return { pipeline: true, regexes: [globRegex(stages.map((stage) => spellings(stage).at(-1)!).join(' | ')), globRegex(stages.map((stage) => spellings(stage)[0]).join(' | '))] };
+  if (stages.length > 1)
+    return {
+      pipeline: true,
+      regexes: [
+        globRegex(stages.map((stage) => spellings(stage).at(-1)!).join(' | ')),
+        globRegex(stages.map((stage) => spellings(stage)[0]).join(' | ')),
+      ],
+    };
   return { pipeline: false, regexes: spellings(stages[0] ?? []).map(globRegex) };
 }
 
@@ -116,11 +129,16 @@ function matches(pattern: string, analysis: ShellAnalysis): boolean {
   const rule = ruleMatchers(pattern);
   if (rule.pipeline) {
     return analysis.pipelines.some((pipeline) => {
-      const texts = [pipeline.map((stage) => spellings(stage).at(-1)).join(' | '), pipeline.map((stage) => spellings(stage)[0]).join(' | ')];
+      const texts = [
+        pipeline.map((stage) => spellings(stage).at(-1)).join(' | '),
+        pipeline.map((stage) => spellings(stage)[0]).join(' | '),
+      ];
       return rule.regexes.some((regex) => texts.some((text) => regex.test(text)));
     });
   }
-  return analysis.commands.some((words) => spellings(words).some((text) => rule.regexes.some((regex) => regex.test(text))));
+  return analysis.commands.some((words) =>
+    spellings(words).some((text) => rule.regexes.some((regex) => regex.test(text))),
+  );
 }
 
 export type RuleVerdict = { verdict: 'deny' | 'allow'; pattern: string } | { verdict: 'ask'; reason?: string };
@@ -141,7 +159,11 @@ export function checkShellRules(command: string, rules: ShellRules, analyze?: Sh
   }
   if (rules.allow.length === 0 || analysis.commands.length === 0) return { verdict: 'ask' };
   if (analysis.hazards.length > 0) return { verdict: 'ask', reason: `not auto-allowed: ${analysis.hazards[0]}` };
-  const allowed = analysis.commands.map((words) => rules.allow.find((pattern) => pattern.trim() && matches(pattern, { commands: [words], pipelines: [], hazards: [] })));
+  const allowed = analysis.commands.map((words) =>
+    rules.allow.find(
+      (pattern) => pattern.trim() && matches(pattern, { commands: [words], pipelines: [], hazards: [] }),
+    ),
+  );
   if (allowed.every(Boolean)) return { verdict: 'allow', pattern: [...new Set(allowed)].join(', ') };
   return { verdict: 'ask' };
 }

@@ -37,14 +37,26 @@ export function buildToolset(options: ToolsetOptions): Toolset {
   let candidates: AnyTool[] =
     options.profile === 'bash-only'
       ? [shell]
-      : [listFiles, readFile, search, shell, writeFile, patchFile, ...(options.canDelegate ? [delegate] : []), note, ...(options.extra ?? [])];
+      : [
+          listFiles,
+          readFile,
+          search,
+          shell,
+          writeFile,
+          patchFile,
+          ...(options.canDelegate ? [delegate] : []),
+          note,
+          ...(options.extra ?? []),
+        ];
   if (options.readOnly) candidates = candidates.filter((tool) => tool.access === 'read');
   const tools = new Map(candidates.map((tool) => [tool.name, tool]));
   return {
     tools,
     unavailableReason(name) {
-      if (options.profile === 'bash-only' && baseNames.includes(name)) return 'the bash-only profile has only run_shell';
-      if (options.readOnly && [runShell.name, writeFile.name, patchFile.name].includes(name)) return 'not available in read-only mode';
+      if (options.profile === 'bash-only' && baseNames.includes(name))
+        return 'the bash-only profile has only run_shell';
+      if (options.readOnly && [runShell.name, writeFile.name, patchFile.name].includes(name))
+        return 'not available in read-only mode';
       if (name === delegate.name && !options.canDelegate) return 'delegation depth exceeded';
       return undefined;
     },

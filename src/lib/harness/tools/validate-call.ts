@@ -9,8 +9,7 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<AnyTool, ValidateFunction>();
 
 export type Validation =
-  | { ok: true; tool: AnyTool; args: Record<string, unknown> }
-  | { ok: false; tool?: AnyTool; error: string };
+  { ok: true; tool: AnyTool; args: Record<string, unknown> } | { ok: false; tool?: AnyTool; error: string };
 
 function validatorFor(tool: AnyTool): ValidateFunction {
   let validate = compiled.get(tool);
@@ -31,7 +30,8 @@ function normalizeArguments(raw: unknown): Record<string, unknown> | string {
       return 'arguments are a string that is not a JSON object';
     }
   }
-  if (typeof raw !== 'object' || Array.isArray(raw)) return `arguments must be a JSON object, got ${Array.isArray(raw) ? 'an array' : typeof raw}`;
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    return `arguments must be a JSON object, got ${Array.isArray(raw) ? 'an array' : typeof raw}`;
   return { ...(raw as Record<string, unknown>) };
 }
 
@@ -40,7 +40,11 @@ function coerceAndDefault(tool: AnyTool, args: Record<string, unknown>): void {
   for (const [key, property] of Object.entries(tool.parameters.properties)) {
     const value = args[key];
     if (value === undefined && property.default !== undefined) args[key] = property.default;
-    if ((property.type === 'integer' || property.type === 'number') && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) {
+    if (
+      (property.type === 'integer' || property.type === 'number') &&
+      typeof value === 'string' &&
+      /^-?\d+(\.\d+)?$/.test(value.trim())
+    ) {
       args[key] = Number(value);
     }
   }
@@ -89,7 +93,10 @@ export async function validateCall(options: {
     const why = options.unavailableReason?.(name);
     const available = [...tools.keys()].join(', ');
     const shown = name.length > bounds.nameChars ? `${name.slice(0, bounds.nameChars)}…[${name.length} chars]` : name;
-    return { ok: false, error: `error: unknown tool '${shown}'${why ? ` (${why})` : ''}. Available tools: ${available}.` };
+    return {
+      ok: false,
+      error: `error: unknown tool '${shown}'${why ? ` (${why})` : ''}. Available tools: ${available}.`,
+    };
   }
   const args = normalizeArguments(options.rawArguments);
   if (typeof args === 'string') return { ok: false, tool, error: usageError(tool, args, formatExample) };

@@ -32,6 +32,11 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     await context.workspace.writeFile(args.path, args.content);
     // Counted as `wc -l` counts a file that ends with a newline.
     const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
-    return { ok: true, output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)`, touched: [args.path], changed: [args.path] };
+    return {
+      ok: true,
+      output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)`,
+      touched: [args.path],
+      changed: [args.path],
+    };
   },
 };

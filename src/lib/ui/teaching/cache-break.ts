@@ -19,7 +19,11 @@ export interface CacheBreak {
 
 const around = 90;
 
-export function cacheBreak(previous: readonly ChatMessage[] | undefined, reply: ChatMessage | undefined, current: readonly ChatMessage[]): CacheBreak {
+export function cacheBreak(
+  previous: readonly ChatMessage[] | undefined,
+  reply: ChatMessage | undefined,
+  current: readonly ChatMessage[],
+): CacheBreak {
   const now = current.map(messageText).join('');
   if (!previous) return { reused: 0, total: now.length, firstDifference: 0, now: now.slice(0, around * 2) };
   const before = previous.map(messageText).join('') + (reply ? messageText(reply) : '');

@@ -24,11 +24,27 @@ export interface Slot {
 }
 
 export const slotInfo: Record<SlotName, Pick<Slot, 'purpose' | 'control'>> = {
-  instructions: { purpose: 'Who the agent is and the rules of the game: how to reply, what to avoid, when to stop.', control: { label: 'identity and rules sections (Inspector)', target: 'section' } },
-  tools: { purpose: 'What the agent can do: each tool with its arguments, and how to call it in this protocol.', control: { label: 'protocol and tool profile (Settings)', target: 'settings' } },
-  environment: { purpose: 'The world the agent acts in: backend, OS, shell, what persists, the repository and its docs.', control: { label: 'workspace backend (Settings) and the repository', target: 'settings' } },
-  state: { purpose: 'What happened so far: the task, the history as it is rendered (shortened or compacted when long), memory and tasks.', control: { label: 'num_ctx, limits and memory (Settings)', target: 'settings' } },
-  feedback: { purpose: 'What the last actions returned: tool results and runtime notices, clipped, as the model reads them next.', control: { label: 'tool output clipping (the harness)', target: 'settings' } },
+  instructions: {
+    purpose: 'Who the agent is and the rules of the game: how to reply, what to avoid, when to stop.',
+    control: { label: 'identity and rules sections (Inspector)', target: 'section' },
+  },
+  tools: {
+    purpose: 'What the agent can do: each tool with its arguments, and how to call it in this protocol.',
+    control: { label: 'protocol and tool profile (Settings)', target: 'settings' },
+  },
+  environment: {
+    purpose: 'The world the agent acts in: backend, OS, shell, what persists, the repository and its docs.',
+    control: { label: 'workspace backend (Settings) and the repository', target: 'settings' },
+  },
+  state: {
+    purpose:
+      'What happened so far: the task, the history as it is rendered (shortened or compacted when long), memory and tasks.',
+    control: { label: 'num_ctx, limits and memory (Settings)', target: 'settings' },
+  },
+  feedback: {
+    purpose: 'What the last actions returned: tool results and runtime notices, clipped, as the model reads them next.',
+    control: { label: 'tool output clipping (the harness)', target: 'settings' },
+  },
 };
 
 const sectionSlot: Record<string, SlotName> = {
@@ -50,10 +66,20 @@ export function charsPerToken(chars: number, promptEvalCount?: number): number {
 
 /** Size of a request as the slots count it: message texts, tool-call arguments and tool declarations. */
 export function requestSize(request: SentRequest): number {
-  return request.messages.reduce((sum, message) => sum + message.content.length + (message.toolCalls?.length ? JSON.stringify(message.toolCalls).length : 0), 0) + (request.tools ? JSON.stringify(request.tools).length : 0);
+  return (
+    request.messages.reduce(
+      (sum, message) =>
+        sum + message.content.length + (message.toolCalls?.length ? JSON.stringify(message.toolCalls).length : 0),
+      0,
+    ) + (request.tools ? JSON.stringify(request.tools).length : 0)
+  );
 }
 
-export function fiveSlots(request: SentRequest, sections: readonly { name: string; text: string }[], options: { promptEvalCount?: number; previous?: Slot[] } = {}): Slot[] {
+export function fiveSlots(
+  request: SentRequest,
+  sections: readonly { name: string; text: string }[],
+  options: { promptEvalCount?: number; previous?: Slot[] } = {},
+): Slot[] {
   const parts: Record<SlotName, string[]> = { instructions: [], tools: [], environment: [], state: [], feedback: [] };
   const [system, ...rest] = request.messages;
   // The system message is the sections joined by blank lines; each joiner goes with the section after it.
@@ -80,6 +106,13 @@ export function fiveSlots(request: SentRequest, sections: readonly { name: strin
     const text = parts[name].join('');
     const chars = parts[name].reduce((sum, part) => sum + part.length, 0);
     const before = options.previous?.find((slot) => slot.name === name);
-    return { name, ...slotInfo[name], chars, tokens: Math.round(chars / ratio), text, ...(before ? { delta: chars - before.chars, changed: before.text !== text } : {}) };
+    return {
+      name,
+      ...slotInfo[name],
+      chars,
+      tokens: Math.round(chars / ratio),
+      text,
+      ...(before ? { delta: chars - before.chars, changed: before.text !== text } : {}),
+    };
   });
 }

@@ -20,8 +20,14 @@ export interface Lesson {
 
 export const lessonIds = ['clean-run', 'rescued', 'compaction'] as const;
 
-const notes = import.meta.glob('./lessons/*.notes.json', { import: 'default' }) as Record<string, () => Promise<Omit<Lesson, 'id'>>>;
-const sessions = import.meta.glob('./lessons/*.session.json', { import: 'default' }) as Record<string, () => Promise<Trajectory>>;
+const notes = import.meta.glob('./lessons/*.notes.json', { import: 'default' }) as Record<
+  string,
+  () => Promise<Omit<Lesson, 'id'>>
+>;
+const sessions = import.meta.glob('./lessons/*.session.json', { import: 'default' }) as Record<
+  string,
+  () => Promise<Trajectory>
+>;
 
 export async function lessonList(): Promise<Lesson[]> {
   return Promise.all(lessonIds.map(async (id) => ({ id, ...(await notes[`./lessons/${id}.notes.json`]()) })));

@@ -30,7 +30,8 @@ export interface TeachingStep {
 }
 
 // Tools that cannot change files; anything else (writes, shell, delegation, extra tools) may have.
-const fileless = (tool: string) => ['read_file', 'list_files', 'search', 'note'].includes(tool) || tool.endsWith('_task') || tool.endsWith('_tasks');
+const fileless = (tool: string) =>
+  ['read_file', 'list_files', 'search', 'note'].includes(tool) || tool.endsWith('_task') || tool.endsWith('_tasks');
 
 export function teachingSteps(events: readonly HarnessEvent[], sessionId: string): TeachingStep[] {
   const own = events.filter((event) => event.sessionId === sessionId);
@@ -47,7 +48,7 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
     if (event.type === 'history.appended') {
       items = Math.max(items, event.item.seq + 1);
       // A changing tool's result is appended after it finished: the files changed by then.
-      if (pendingChange && event.item.kind === 'tool') (changedAt = items), (pendingChange = false);
+      if (pendingChange && event.item.kind === 'tool') ((changedAt = items), (pendingChange = false));
     }
     if (event.type === 'tool.finished' && !fileless(event.tool)) pendingChange = true;
     if (event.type === 'memory.updated') memory = event.memory;
@@ -57,13 +58,27 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
     }
     if (event.type === 'request.sent') {
       const step = steps.length;
-      steps.push({ number: step + 1, runStep: event.step, eventIndex: index, itemsBefore: items, ...(requests[step] ? { request: requests[step] } : {}), sections, filesChangedAt: changedAt, ...(memory ? { memory } : {}), ...(reusedChars !== undefined ? { reusedChars } : {}) });
+      steps.push({
+        number: step + 1,
+        runStep: event.step,
+        eventIndex: index,
+        itemsBefore: items,
+        ...(requests[step] ? { request: requests[step] } : {}),
+        sections,
+        filesChangedAt: changedAt,
+        ...(memory ? { memory } : {}),
+        ...(reusedChars !== undefined ? { reusedChars } : {}),
+      });
     }
     const current = steps.at(-1);
     if (!current) return;
     if (event.type === 'response.done') current.stats = event.stats;
     if (event.type === 'history.appended' && event.item.kind === 'assistant' && !current.reply) {
-      current.reply = { role: 'assistant', content: event.item.content, ...(event.item.toolCalls?.length ? { toolCalls: event.item.toolCalls } : {}) };
+      current.reply = {
+        role: 'assistant',
+        content: event.item.content,
+        ...(event.item.toolCalls?.length ? { toolCalls: event.item.toolCalls } : {}),
+      };
     }
   });
   return steps;

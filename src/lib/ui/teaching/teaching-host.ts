@@ -7,7 +7,8 @@ import type { TeachingHost } from './teaching-state.svelte';
 
 export function teachingHost(page: Playground): TeachingHost {
   const saveCurrent = async () => {
-    if (page.session) await page.library.saveFiles(page.session.id, page.session.history.length, await page.files.collect());
+    if (page.session)
+      await page.library.saveFiles(page.session.id, page.session.history.length, await page.files.collect());
   };
   return {
     session: () => page.session,
@@ -33,8 +34,13 @@ export function teachingHost(page: Playground): TeachingHost {
       await page.library.create(session, files);
       await page.library.refresh();
       await page.openSession(session.id);
-      const caveat = exactFiles ? '' : " Its files are the newest kept ones, not that step's (no snapshot of them was kept).";
-      page.notice = { kind: 'info', text: `Forked at step ${session.forkOf?.step}: change the model, protocol or a prompt section if you like, then Run — the next request is that step's.${caveat}` };
+      const caveat = exactFiles
+        ? ''
+        : " Its files are the newest kept ones, not that step's (no snapshot of them was kept).";
+      page.notice = {
+        kind: 'info',
+        text: `Forked at step ${session.forkOf?.step}: change the model, protocol or a prompt section if you like, then Run — the next request is that step's.${caveat}`,
+      };
     },
   };
 }

@@ -118,7 +118,18 @@ export class TeachingState {
     const changedAt = next ? next.filesChangedAt : Number.MAX_SAFE_INTEGER;
     const snapshot = await this.host.snapshotAt(session.id, items).catch(() => undefined);
     const files = exactFiles(snapshot, next ? changedAt : 0, !next);
-    this.view = { transcript: model.view(), steps: model.stepsView(), files: files ? { kind: 'exact' } : { kind: 'unknown', why: snapshot ? `the snapshot of this step was pruned (the newest ${snapshotsKept} are kept)` : 'no snapshot of the files was kept for this step (an import keeps only its final files)' } };
+    this.view = {
+      transcript: model.view(),
+      steps: model.stepsView(),
+      files: files
+        ? { kind: 'exact' }
+        : {
+            kind: 'unknown',
+            why: snapshot
+              ? `the snapshot of this step was pruned (the newest ${snapshotsKept} are kept)`
+              : 'no snapshot of the files was kept for this step (an import keeps only its final files)',
+          },
+    };
     if (files) await this.host.showFiles(files);
   }
 
@@ -141,8 +152,14 @@ export class TeachingState {
     const snapshot = await this.host.snapshotAt(session.id, step.itemsBefore).catch(() => undefined);
     const exact = exactFiles(snapshot, step.filesChangedAt, false);
     // Without this step's files the fork starts from the newest kept ones, and says so.
-    const files = exact ?? (await this.host.snapshotAt(session.id, Number.MAX_SAFE_INTEGER).catch(() => undefined))?.files ?? {};
-    const fork = createSession({ model: session.model, settings: structuredClone(session.settings), workspace: { ...session.workspace }, title: `fork of “${session.title}” at step ${number}` });
+    const files =
+      exact ?? (await this.host.snapshotAt(session.id, Number.MAX_SAFE_INTEGER).catch(() => undefined))?.files ?? {};
+    const fork = createSession({
+      model: session.model,
+      settings: structuredClone(session.settings),
+      workspace: { ...session.workspace },
+      title: `fork of “${session.title}” at step ${number}`,
+    });
     fork.history = history;
     fork.memory = step.memory ? structuredClone(step.memory) : { task: session.memory.task, files: [], notes: [] };
     fork.forkOf = { sessionId: session.id, step: number };
@@ -158,7 +175,11 @@ export class TeachingState {
  * step (`changedAt`: history items when they last may have changed). The last step always matches
  * the newest snapshot when there is one (`atEnd`).
  */
-function exactFiles(snapshot: Snapshot | undefined, changedAt: number, atEnd: boolean): Record<string, string> | undefined {
+function exactFiles(
+  snapshot: Snapshot | undefined,
+  changedAt: number,
+  atEnd: boolean,
+): Record<string, string> | undefined {
   if (!snapshot) return undefined;
   return atEnd || snapshot.step >= changedAt ? snapshot.files : undefined;
 }

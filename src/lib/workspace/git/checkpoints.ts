@@ -58,7 +58,9 @@ export class Checkpoints {
       }
       let folder = folderOf(path);
       if (!folders.has(folder)) folders.set(folder, []);
-      folders.get(folder)!.push({ mode: '100644', path: path.slice(folder ? folder.length + 1 : 0), oid, type: 'blob' });
+      folders
+        .get(folder)!
+        .push({ mode: '100644', path: path.slice(folder ? folder.length + 1 : 0), oid, type: 'blob' });
       // Make sure every ancestor folder exists, so that each gets a tree entry in its parent.
       while (folder && !folders.has(folderOf(folder))) {
         folders.set(folderOf(folder), []);
@@ -70,7 +72,11 @@ export class Checkpoints {
     for (const folder of ordered) {
       const entries = [...folders.get(folder)!];
       for (const [child, oid] of treeOids) {
-        if (child && folderOf(child) === folder && !entries.some((entry) => entry.path === child.slice(folder ? folder.length + 1 : 0))) {
+        if (
+          child &&
+          folderOf(child) === folder &&
+          !entries.some((entry) => entry.path === child.slice(folder ? folder.length + 1 : 0))
+        ) {
           entries.push({ mode: '040000', path: child.slice(folder ? folder.length + 1 : 0), oid, type: 'tree' });
         }
       }
@@ -93,7 +99,10 @@ export class Checkpoints {
     const message = `checkpoint: ${label}\n\nHarness-Session: ${sessionId}\nHarness-Step: ${step}\n`;
     const timestamp = Math.floor(at / 1000);
     const person = { ...agentAuthor, timestamp, timezoneOffset: 0 };
-    const oid = await git.writeCommit({ ...this.base, commit: { message, tree, parent, author: person, committer: person } });
+    const oid = await git.writeCommit({
+      ...this.base,
+      commit: { message, tree, parent, author: person, committer: person },
+    });
     await git.writeRef({ ...this.base, ref, value: oid, force: true });
     return { oid, step, label, at };
   }
@@ -133,7 +142,13 @@ export class Checkpoints {
       const a = before[path];
       const b = after[path];
       if (a === b) return [];
-      return [{ path, change: a === undefined ? 'added' : b === undefined ? 'removed' : 'modified', diff: unifiedDiff(path, a ?? '', b ?? '') }];
+      return [
+        {
+          path,
+          change: a === undefined ? 'added' : b === undefined ? 'removed' : 'modified',
+          diff: unifiedDiff(path, a ?? '', b ?? ''),
+        },
+      ];
     });
   }
 

@@ -42,7 +42,12 @@ export type PlainGitStat = Omit<GitStat, 'isFile' | 'isDirectory' | 'isSymbolicL
 
 /** Adds the three methods isomorphic-git calls, from `type`. */
 export function withStatMethods(plain: PlainGitStat): GitStat {
-  return { ...plain, isFile: () => plain.type === 'file', isDirectory: () => plain.type === 'dir', isSymbolicLink: () => plain.type === 'symlink' };
+  return {
+    ...plain,
+    isFile: () => plain.type === 'file',
+    isDirectory: () => plain.type === 'dir',
+    isSymbolicLink: () => plain.type === 'symlink',
+  };
 }
 
 /** A stable stand-in inode from a path (the virtual filesystems have none to give git). */
@@ -69,9 +74,22 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function gitFsOverVirtual(fs: IFileSystem): GitFs {
-  const toStat = (stat: { isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean; mode: number; size: number; mtime: Date }, path: string): GitStat => {
+  const toStat = (
+    stat: { isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean; mode: number; size: number; mtime: Date },
+    path: string,
+  ): GitStat => {
     const type = stat.isSymbolicLink ? 'symlink' : stat.isDirectory ? 'dir' : 'file';
-    return withStatMethods({ type, mode: stat.mode, size: stat.size, ino: pathInode(path), mtimeMs: stat.mtime.getTime(), ctimeMs: stat.mtime.getTime(), uid: 1, gid: 1, dev: 1 });
+    return withStatMethods({
+      type,
+      mode: stat.mode,
+      size: stat.size,
+      ino: pathInode(path),
+      mtimeMs: stat.mtime.getTime(),
+      ctimeMs: stat.mtime.getTime(),
+      uid: 1,
+      gid: 1,
+      dev: 1,
+    });
   };
   return {
     promises: {

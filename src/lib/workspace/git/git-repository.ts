@@ -50,7 +50,9 @@ export class GitRepository {
 
   async defaultBranch(): Promise<string> {
     try {
-      const head = String(await this.fs.promises.readFile(`${this.dir}/.git/refs/remotes/origin/HEAD`, { encoding: 'utf8' }));
+      const head = String(
+        await this.fs.promises.readFile(`${this.dir}/.git/refs/remotes/origin/HEAD`, { encoding: 'utf8' }),
+      );
       return head.replace(/^ref: refs\/remotes\/origin\//, '').trim();
     } catch {
       return (await this.branch()) || 'main'; // no remote: the current branch is the default
@@ -78,7 +80,10 @@ export class GitRepository {
     const added: string[] = [];
     const status = await git.statusMatrix({ ...this.base, filter: (path) => !skipped(path) });
     for (const [path, , workdir] of status) {
-      if (!paths.some((wanted) => wanted === '.' || path === wanted || path.startsWith(`${wanted.replace(/\/$/, '')}/`))) continue;
+      if (
+        !paths.some((wanted) => wanted === '.' || path === wanted || path.startsWith(`${wanted.replace(/\/$/, '')}/`))
+      )
+        continue;
       if (workdir === 0) await git.remove({ ...this.base, filepath: path });
       else await git.add({ ...this.base, filepath: path });
       added.push(path);
@@ -93,10 +98,29 @@ export class GitRepository {
   /** W4 from this repository, for backends without a git binary. */
   async context(docs: RepoContext['docs']): Promise<RepoContext> {
     if (!(await this.exists())) {
-      return { cwd: '.', repository: false, repoRoot: '.', branch: '', defaultBranch: '', status: '', recentCommits: [], docs, note: 'not a git repository yet' };
+      return {
+        cwd: '.',
+        repository: false,
+        repoRoot: '.',
+        branch: '',
+        defaultBranch: '',
+        status: '',
+        recentCommits: [],
+        docs,
+        note: 'not a git repository yet',
+      };
     }
     const [branch, status, recentCommits] = await Promise.all([this.branch(), this.status(), this.log(5)]);
-    return { cwd: '.', repository: true, repoRoot: '.', branch, defaultBranch: await this.defaultBranch(), status: status.join('\n') || 'clean', recentCommits, docs };
+    return {
+      cwd: '.',
+      repository: true,
+      repoRoot: '.',
+      branch,
+      defaultBranch: await this.defaultBranch(),
+      status: status.join('\n') || 'clean',
+      recentCommits,
+      docs,
+    };
   }
 
   async headFiles(): Promise<Map<string, string>> {

@@ -10,7 +10,11 @@ import { collectFiles } from '../workspace-files';
 import { GitRepository } from './git-repository';
 import type { GitFs } from './git-fs';
 
-export function gitTools(options: { fs: GitFs; dir: string; workspace: Workspace }): [ReadTool<{ action: string; path: string }>, WriteTool<{ message: string; paths: string[] }>] {
+export function gitTools(options: {
+  fs: GitFs;
+  dir: string;
+  workspace: Workspace;
+}): [ReadTool<{ action: string; path: string }>, WriteTool<{ message: string; paths: string[] }>] {
   const repository = new GitRepository(options.fs, options.dir);
   const read: ReadTool<{ action: string; path: string }> = {
     name: 'git',
@@ -27,15 +31,22 @@ export function gitTools(options: { fs: GitFs; dir: string; workspace: Workspace
     example: { action: 'status', path: '.' },
     // A read never creates a repository: it says there is none (T4, read-only mode).
     async run(args) {
-      if (!(await repository.exists())) return { ok: false, output: 'error: this workspace has no git repository (git_commit creates one)' };
+      if (!(await repository.exists()))
+        return { ok: false, output: 'error: this workspace has no git repository (git_commit creates one)' };
       if (args.action === 'status') {
         const lines = await repository.status();
-        return { ok: true, output: `On branch ${await repository.branch()}\n${lines.join('\n') || 'nothing to commit, working tree clean'}` };
+        return {
+          ok: true,
+          output: `On branch ${await repository.branch()}\n${lines.join('\n') || 'nothing to commit, working tree clean'}`,
+        };
       }
-      if (args.action === 'log') return { ok: true, output: (await repository.log(20)).join('\n') || '(no commits yet)' };
+      if (args.action === 'log')
+        return { ok: true, output: (await repository.log(20)).join('\n') || '(no commits yet)' };
       const [head, current] = await Promise.all([repository.headFiles(), collectFiles(options.workspace)]);
       const prefix = args.path === '.' ? '' : args.path.replace(/\/$/, '');
-      const paths = [...new Set([...head.keys(), ...Object.keys(current)])].filter((path) => !prefix || path === prefix || path.startsWith(`${prefix}/`)).sort();
+      const paths = [...new Set([...head.keys(), ...Object.keys(current)])]
+        .filter((path) => !prefix || path === prefix || path.startsWith(`${prefix}/`))
+        .sort();
       const diffs = paths.map((path) => unifiedDiff(path, head.get(path) ?? '', current[path] ?? '')).filter(Boolean);
       return { ok: true, output: diffs.join('\n') || '(no changes since the last commit)' };
     },
@@ -58,7 +69,10 @@ export function gitTools(options: { fs: GitFs; dir: string; workspace: Workspace
       const added = await repository.add(args.paths.length ? args.paths : ['.']);
       if (added.length === 0) return { ok: false, output: 'error: nothing to commit: no changes in those paths' };
       const oid = await repository.commit(args.message.trim());
-      return { ok: true, output: `committed ${oid.slice(0, 7)} on ${await repository.branch()}: ${args.message.trim().split('\n')[0]} (${added.length} file${added.length === 1 ? '' : 's'})` };
+      return {
+        ok: true,
+        output: `committed ${oid.slice(0, 7)} on ${await repository.branch()}: ${args.message.trim().split('\n')[0]} (${added.length} file${added.length === 1 ? '' : 's'})`,
+      };
     },
   };
   return [read, commit];

@@ -20,7 +20,8 @@ export function ioError(path: string, error: unknown): WorkspaceError {
   if (code === 'ENOENT') return new WorkspaceError('not_found', path, `nothing at "${path}"`);
   if (code === 'EISDIR') return new WorkspaceError('not_a_file', path, `"${path}" is a folder`);
   if (code === 'ENOTDIR') return new WorkspaceError('not_a_directory', path, `"${path}" is not a folder`);
-  if (code === 'ELOOP') return new WorkspaceError('outside_root', path, `"${path}" is a link; links are not followed for this operation`);
+  if (code === 'ELOOP')
+    return new WorkspaceError('outside_root', path, `"${path}" is a link; links are not followed for this operation`);
   return new WorkspaceError('io', path, `${code ?? 'error'} on "${path}": ${(error as Error).message}`);
 }
 
@@ -71,10 +72,16 @@ export class LinkSafeFs {
     if (procFd) real = await fs.readlink(`/proc/self/fd/${handle.fd}`);
     else {
       const [opened, now] = await Promise.all([handle.stat(), fs.stat(absolute)]);
-      if (opened.ino !== now.ino || opened.dev !== now.dev) throw new WorkspaceError('outside_root', path, `"${path}" changed while it was being opened`);
+      if (opened.ino !== now.ino || opened.dev !== now.dev)
+        throw new WorkspaceError('outside_root', path, `"${path}" changed while it was being opened`);
       real = await fs.realpath(absolute);
     }
-    if (!isInside(this.root, real)) throw new WorkspaceError('outside_root', path, `path "${path}" led outside the workspace root (a link changed while it was opened)`);
+    if (!isInside(this.root, real))
+      throw new WorkspaceError(
+        'outside_root',
+        path,
+        `path "${path}" led outside the workspace root (a link changed while it was opened)`,
+      );
   }
 
   async readText(path: string, maxBytes: number): Promise<string> {
@@ -89,7 +96,12 @@ export class LinkSafeFs {
       await this.verify(handle, path, absolute);
       const stat = await handle.stat();
       if (!stat.isFile()) throw new WorkspaceError('not_a_file', path, `"${path}" is not a file`);
-      if (stat.size > maxBytes) throw new WorkspaceError('too_large', path, `"${path}" is ${stat.size} bytes; files over ${maxBytes} are not read`);
+      if (stat.size > maxBytes)
+        throw new WorkspaceError(
+          'too_large',
+          path,
+          `"${path}" is ${stat.size} bytes; files over ${maxBytes} are not read`,
+        );
       return await handle.readFile('utf8');
     } catch (error) {
       throw ioError(path, error);
@@ -112,8 +124,18 @@ export class LinkSafeFs {
       const stat = await fs.lstat(next);
       if (stat.isSymbolicLink()) {
         current = await this.resolve(segments.slice(0, index + 1).join('/'));
-        if (!(await fs.stat(current)).isDirectory()) throw new WorkspaceError('not_a_directory', path, `"${segments.slice(0, index + 1).join('/')}" is not a folder`);
-      } else if (!stat.isDirectory()) throw new WorkspaceError('not_a_directory', path, `"${segments.slice(0, index + 1).join('/')}" is not a folder`);
+        if (!(await fs.stat(current)).isDirectory())
+          throw new WorkspaceError(
+            'not_a_directory',
+            path,
+            `"${segments.slice(0, index + 1).join('/')}" is not a folder`,
+          );
+      } else if (!stat.isDirectory())
+        throw new WorkspaceError(
+          'not_a_directory',
+          path,
+          `"${segments.slice(0, index + 1).join('/')}" is not a folder`,
+        );
       else current = next;
     }
     return current;
@@ -132,7 +154,11 @@ export class LinkSafeFs {
     let handle: FileHandle;
     let created = false;
     try {
-      handle = await fs.open(absolute, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+      handle = await fs.open(
+        absolute,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o644,
+      );
       created = true;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -140,7 +166,8 @@ export class LinkSafeFs {
       try {
         handle = await fs.open(absolute, constants.O_WRONLY | constants.O_NOFOLLOW);
       } catch (inner) {
-        if ((inner as NodeJS.ErrnoException).code === 'ELOOP') throw new WorkspaceError('outside_root', path, `"${path}" is a link; write to the file it points at instead`);
+        if ((inner as NodeJS.ErrnoException).code === 'ELOOP')
+          throw new WorkspaceError('outside_root', path, `"${path}" is a link; write to the file it points at instead`);
         throw ioError(path, inner);
       }
     }
@@ -153,7 +180,12 @@ export class LinkSafeFs {
       }
       const stat = await handle.stat();
       if (!stat.isFile()) throw new WorkspaceError('not_a_file', path, `"${path}" is not a regular file`);
-      if (stat.nlink > 1) throw new WorkspaceError('io', path, `"${path}" has ${stat.nlink} hard links; writing it would change the other names too (they may be outside the workspace), so it is refused`);
+      if (stat.nlink > 1)
+        throw new WorkspaceError(
+          'io',
+          path,
+          `"${path}" has ${stat.nlink} hard links; writing it would change the other names too (they may be outside the workspace), so it is refused`,
+        );
       await handle.truncate(0);
       await handle.writeFile(content, 'utf8');
     } catch (error) {

@@ -43,7 +43,12 @@ export async function processLimit(): Promise<{ limit?: number; note: string }> 
   return { limit: count + processHeadroom, note: `commands may start at most about ${processHeadroom} processes` };
 }
 
-export function runInProcessGroup(command: string, cwd: string, options: ExecOptions, limit?: number): Promise<ExecResult> {
+export function runInProcessGroup(
+  command: string,
+  cwd: string,
+  options: ExecOptions,
+  limit?: number,
+): Promise<ExecResult> {
   const started = Date.now();
   const marker = `HARNESS_EXEC_ID=${randomUUID()}`;
   const [markerName, markerValue] = marker.split('=');
@@ -114,11 +119,22 @@ export function runInProcessGroup(command: string, cwd: string, options: ExecOpt
           }
         }
         const outsideGroup = [...escaped];
-        if (outsideGroup.length > 0) report = `\n[harness] ${outsideGroup.length} process(es) were still running after the command's process group was killed (they had left it: setsid or a double fork): ${outsideGroup.join(', ')}; they were found by their environment and killed. A process that clears its environment cannot be found this way.`;
-        else if (!isLinux) report = '\n[harness] processes that left the process group (setsid) cannot be found on this OS and may still run.';
+        if (outsideGroup.length > 0)
+          report = `\n[harness] ${outsideGroup.length} process(es) were still running after the command's process group was killed (they had left it: setsid or a double fork): ${outsideGroup.join(', ')}; they were found by their environment and killed. A process that clears its environment cannot be found this way.`;
+        else if (!isLinux)
+          report =
+            '\n[harness] processes that left the process group (setsid) cannot be found on this OS and may still run.';
       }
       const dropped = output.stdout.dropped + output.stderr.dropped;
-      resolve({ exitCode, stdout: output.stdout.text, stderr: output.stderr.text + extra + report, timedOut, aborted, durationMs: Date.now() - started, ...(dropped ? { droppedChars: dropped } : {}) });
+      resolve({
+        exitCode,
+        stdout: output.stdout.text,
+        stderr: output.stderr.text + extra + report,
+        timedOut,
+        aborted,
+        durationMs: Date.now() - started,
+        ...(dropped ? { droppedChars: dropped } : {}),
+      });
     };
     child.on('error', (error) => void finish(127, `failed to start: ${error.message}`));
     child.on('close', (code, signal) => void finish(code ?? (signal ? 128 + 9 : 1)));

@@ -9,7 +9,8 @@ import { runModule } from './quickjs-runner';
 import type { FileChanges, RunResult } from './quickjs-runner';
 import { normalizeAbsolute } from '../workspace-paths';
 
-const version = 'v0.0.0 (QuickJS in the offline shell: ES modules and CommonJS, console, timers, assert, test, fs, path, os, events, util; no network, processes or npm packages)';
+const version =
+  'v0.0.0 (QuickJS in the offline shell: ES modules and CommonJS, console, timers, assert, test, fs, path, os, events, util; no network, processes or npm packages)';
 /** What `fs` sees: the workspace's files up to these sizes (a bigger one reads as missing). */
 const snapshotLimits = { fileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024 };
 
@@ -19,7 +20,8 @@ async function snapshotFiles(fs: IFileSystem, root: string): Promise<Map<string,
   for (const path of fs.getAllPaths()) {
     if (!path.startsWith(`${root}/`) || path.includes('/node_modules/') || path.includes('/.git/')) continue;
     const stat = await fs.stat(path).catch(() => null);
-    if (!stat?.isFile || stat.size > snapshotLimits.fileBytes || total + stat.size > snapshotLimits.totalBytes) continue;
+    if (!stat?.isFile || stat.size > snapshotLimits.fileBytes || total + stat.size > snapshotLimits.totalBytes)
+      continue;
     total += stat.size;
     files.set(path, await fs.readFile(path));
   }
@@ -55,7 +57,8 @@ function absolute(cwd: string, path: string): string {
   return normalizeAbsolute(path.startsWith('/') ? path : `${cwd}/${path}`);
 }
 
-const testFile = /(^|\/)(test|tests|__tests__)\/.*\.(m?js|cjs)$|\.(test|spec)\.(m?js|cjs)$|(^|\/)test-[^/]*\.(m?js|cjs)$|_test\.(m?js|cjs)$/;
+const testFile =
+  /(^|\/)(test|tests|__tests__)\/.*\.(m?js|cjs)$|\.(test|spec)\.(m?js|cjs)$|(^|\/)test-[^/]*\.(m?js|cjs)$|_test\.(m?js|cjs)$/;
 
 export function nodeCommands(options: { root: string; deadlineMs?: number }): Command[] {
   const deadlineMs = options.deadlineMs ?? 20_000;
@@ -67,18 +70,37 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
     const base = { files, env, cwd: context.cwd, deadlineMs: budget, signal: context.signal, root: options.root };
     const finish = async (result: RunResult) => {
       const problems = await applyChanges(context.fs, result.changes);
-      return { stdout: result.stdout, stderr: result.stderr + problems, exitCode: problems && !result.exitCode ? 1 : result.exitCode };
+      return {
+        stdout: result.stdout,
+        stderr: result.stderr + problems,
+        exitCode: problems && !result.exitCode ? 1 : result.exitCode,
+      };
     };
     if (['-e', '--eval', '-p', '--print'].includes(args[0])) {
       // Like node: CommonJS unless the code uses import/export.
-      return finish(await runModule({ ...base, entry: `${context.cwd}/[eval]`, source: args[1] ?? '', print: args[0] === '-p' || args[0] === '--print', argv: ['node', ...args.slice(2)] }));
+      return finish(
+        await runModule({
+          ...base,
+          entry: `${context.cwd}/[eval]`,
+          source: args[1] ?? '',
+          print: args[0] === '-p' || args[0] === '--print',
+          argv: ['node', ...args.slice(2)],
+        }),
+      );
     }
     if (args[0] === '--test') {
       const named = args.slice(1).filter((arg) => !arg.startsWith('-'));
       const chosen = named.length
         ? named.map((path) => absolute(context.cwd, path))
-        : [...files.keys()].filter((path) => path.startsWith(`${context.cwd}/`) && testFile.test(path.slice(context.cwd.length + 1))).sort();
-      if (chosen.length === 0) return { stdout: '', stderr: 'node --test: no test files found (looked for test/**/*.js and *.test.js)\n', exitCode: 1 };
+        : [...files.keys()]
+            .filter((path) => path.startsWith(`${context.cwd}/`) && testFile.test(path.slice(context.cwd.length + 1)))
+            .sort();
+      if (chosen.length === 0)
+        return {
+          stdout: '',
+          stderr: 'node --test: no test files found (looked for test/**/*.js and *.test.js)\n',
+          exitCode: 1,
+        };
       let stdout = '';
       let stderr = '';
       const totals = { tests: 0, pass: 0, fail: 0, skipped: 0 };
@@ -90,10 +112,16 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
           failedFiles++;
           continue;
         }
-        const result = await runModule({ ...base, deadlineMs: Math.max(1, budget - (Date.now() - started)), entry: file, argv: ['node', file] });
+        const result = await runModule({
+          ...base,
+          deadlineMs: Math.max(1, budget - (Date.now() - started)),
+          entry: file,
+          argv: ['node', file],
+        });
         stdout += result.stdout;
         stderr += result.stderr + (await applyChanges(context.fs, result.changes));
-        if (result.tests) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result.tests[key];
+        if (result.tests)
+          for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result.tests[key];
         if (result.exitCode !== 0 && !result.tests?.fail) failedFiles++;
         if (result.timedOut) break;
       }
@@ -101,32 +129,77 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
       return { stdout, stderr, exitCode: totals.fail || failedFiles ? 1 : 0 };
     }
     const script = args.find((arg) => !arg.startsWith('-'));
-    if (!script) return { stdout: '', stderr: `node: give a file to run (node FILE), -e CODE, or --test. ${version}\n`, exitCode: 9 };
+    if (!script)
+      return {
+        stdout: '',
+        stderr: `node: give a file to run (node FILE), -e CODE, or --test. ${version}\n`,
+        exitCode: 9,
+      };
     const entry = absolute(context.cwd, script);
-    if (!files.has(entry)) return { stdout: '', stderr: `node: cannot find module '${entry.slice(options.root.length + 1) || script}'\n`, exitCode: 1 };
+    if (!files.has(entry))
+      return {
+        stdout: '',
+        stderr: `node: cannot find module '${entry.slice(options.root.length + 1) || script}'\n`,
+        exitCode: 1,
+      };
     return finish(await runModule({ ...base, entry, argv: ['node', entry, ...args.slice(args.indexOf(script) + 1)] }));
   });
 
   const npm = defineCommand('npm', async (args, context) => {
     const [verb, name] = args;
-    if (!verb || verb === '--version' || verb === '-v') return { stdout: '0.0.0 (offline shell: runs package.json scripts only)\n', stderr: '', exitCode: 0 };
+    if (!verb || verb === '--version' || verb === '-v')
+      return { stdout: '0.0.0 (offline shell: runs package.json scripts only)\n', stderr: '', exitCode: 0 };
     if (['install', 'i', 'ci', 'add', 'update', 'uninstall'].includes(verb)) {
-      return { stdout: '', stderr: `npm ${verb}: the offline shell has no network and cannot install packages; only package.json scripts run here\n`, exitCode: 1 };
+      return {
+        stdout: '',
+        stderr: `npm ${verb}: the offline shell has no network and cannot install packages; only package.json scripts run here\n`,
+        exitCode: 1,
+      };
     }
-    const script = verb === 'test' || verb === 't' ? 'test' : verb === 'start' ? 'start' : verb === 'run' || verb === 'run-script' ? name : undefined;
-    if (!script) return { stdout: '', stderr: `npm ${verb}: not available in the offline shell (supported: npm test, npm start, npm run NAME)\n`, exitCode: 1 };
+    const script =
+      verb === 'test' || verb === 't'
+        ? 'test'
+        : verb === 'start'
+          ? 'start'
+          : verb === 'run' || verb === 'run-script'
+            ? name
+            : undefined;
+    if (!script)
+      return {
+        stdout: '',
+        stderr: `npm ${verb}: not available in the offline shell (supported: npm test, npm start, npm run NAME)\n`,
+        exitCode: 1,
+      };
     let scripts: Record<string, string>;
     try {
-      scripts = (JSON.parse(await context.fs.readFile(`${context.cwd}/package.json`)) as { scripts?: Record<string, string> }).scripts ?? {};
+      scripts =
+        (JSON.parse(await context.fs.readFile(`${context.cwd}/package.json`)) as { scripts?: Record<string, string> })
+          .scripts ?? {};
     } catch (error) {
-      return { stdout: '', stderr: `npm: cannot read package.json in ${context.cwd}: ${(error as Error).message}\n`, exitCode: 1 };
+      return {
+        stdout: '',
+        stderr: `npm: cannot read package.json in ${context.cwd}: ${(error as Error).message}\n`,
+        exitCode: 1,
+      };
     }
     const command = scripts[script];
-    if (!command) return { stdout: '', stderr: `npm: no script "${script}" in package.json (have: ${Object.keys(scripts).join(', ') || 'none'})\n`, exitCode: 1 };
+    if (!command)
+      return {
+        stdout: '',
+        stderr: `npm: no script "${script}" in package.json (have: ${Object.keys(scripts).join(', ') || 'none'})\n`,
+        exitCode: 1,
+      };
     if (!context.exec) return { stdout: '', stderr: 'npm: this shell cannot run scripts\n', exitCode: 1 };
     const extra = verb === 'run' ? args.slice(2) : args.slice(1);
-    const result = await context.exec(`${command}${extra.length ? ` ${extra.filter((arg) => arg !== '--').join(' ')}` : ''}`, { cwd: context.cwd });
-    return { stdout: `\n> ${script}\n> ${command}\n\n${result.stdout}`, stderr: result.stderr, exitCode: result.exitCode };
+    const result = await context.exec(
+      `${command}${extra.length ? ` ${extra.filter((arg) => arg !== '--').join(' ')}` : ''}`,
+      { cwd: context.cwd },
+    );
+    return {
+      stdout: `\n> ${script}\n> ${command}\n\n${result.stdout}`,
+      stderr: result.stderr,
+      exitCode: result.exitCode,
+    };
   });
   return [node, npm];
 }

@@ -47,8 +47,29 @@ export interface RunResult {
 const unresolved = 'harness-unresolved:';
 /** What one run may write through `fs` (kept in the host until the run ends). */
 export const writeLimits = { files: 10_000, bytes: 64 * 1024 * 1024 };
-const builtins: Record<string, string> = { 'node:assert': assertSource, 'node:assert/strict': assertStrictSource, 'node:test': testSource, ...apiModules };
-const unsupported = new Set(['child_process', 'http', 'https', 'net', 'url', 'worker_threads', 'crypto', 'stream', 'zlib', 'readline', 'cluster', 'dgram', 'dns', 'tls', 'vm']);
+const builtins: Record<string, string> = {
+  'node:assert': assertSource,
+  'node:assert/strict': assertStrictSource,
+  'node:test': testSource,
+  ...apiModules,
+};
+const unsupported = new Set([
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'url',
+  'worker_threads',
+  'crypto',
+  'stream',
+  'zlib',
+  'readline',
+  'cluster',
+  'dgram',
+  'dns',
+  'tls',
+  'vm',
+]);
 
 /** Node's rule, with its syntax detection: .mjs is a module, .cjs is not, other files are modules when they use import/export. */
 export function isEsmSource(file: string, source: string): boolean {
@@ -57,7 +78,10 @@ export function isEsmSource(file: string, source: string): boolean {
   return /^[ \t]*(import[ \t]*[\w{*'"]|export[ \t{*])/m.test(source);
 }
 
-const reservedWords = 'default break case catch class const continue debugger delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval'.split(' ');
+const reservedWords =
+  'default break case catch class const continue debugger delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval'.split(
+    ' ',
+  );
 
 /** An ES module face for a CommonJS file imported with `import`: its exports as default, plus the names it assigns. */
 function commonJsFacade(file: string, source: string): string {
@@ -81,10 +105,17 @@ function dirname(path: string): string {
 export function resolveSpecifier(base: string, requested: string, files: Pick<Map<string, string>, 'has'>): string {
   const bare = requested.replace(/^node:/, '');
   if (`node:${bare}` in builtins) return `node:${bare}`;
-  if (unsupported.has(bare)) throw new Error(`node:${bare} is not available in the offline shell's node (QuickJS sandbox: no processes or network)`);
-  if (!requested.startsWith('.') && !requested.startsWith('/')) throw new Error(`package "${requested}" is not available: the offline shell cannot install npm packages`);
-  const target = requested.startsWith('/') ? normalizeAbsolute(requested) : normalizeAbsolute(`${dirname(base)}/${requested}`);
-  for (const candidate of [target, `${target}.js`, `${target}.mjs`, `${target}/index.js`]) if (files.has(candidate)) return candidate;
+  if (unsupported.has(bare))
+    throw new Error(
+      `node:${bare} is not available in the offline shell's node (QuickJS sandbox: no processes or network)`,
+    );
+  if (!requested.startsWith('.') && !requested.startsWith('/'))
+    throw new Error(`package "${requested}" is not available: the offline shell cannot install npm packages`);
+  const target = requested.startsWith('/')
+    ? normalizeAbsolute(requested)
+    : normalizeAbsolute(`${dirname(base)}/${requested}`);
+  for (const candidate of [target, `${target}.js`, `${target}.mjs`, `${target}/index.js`])
+    if (files.has(candidate)) return candidate;
   throw new Error(`Cannot find module '${requested}' imported from ${base}`);
 }
 
@@ -108,7 +139,9 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
   let written = 0;
   const root = options.root ?? '/';
   const inside = (path: string) => root === '/' || path === root || path.startsWith(`${root}/`);
-  const code = options.print ? `console.log(eval(${JSON.stringify(options.source ?? '')}))` : (options.source ?? files.get(options.entry) ?? '');
+  const code = options.print
+    ? `console.log(eval(${JSON.stringify(options.source ?? '')}))`
+    : (options.source ?? files.get(options.entry) ?? '');
   const runtime: QuickJSRuntime = QuickJS.newRuntime();
   runtime.setMemoryLimit(options.memoryBytes ?? 64 * 1024 * 1024);
   runtime.setMaxStackSize(1024 * 1024);
@@ -140,14 +173,26 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
   const handles: QuickJSHandle[] = [];
   const hold = (handle: QuickJSHandle) => (handles.push(handle), handle);
   try {
-    context.setProp(context.global, '__write', hold(context.newFunction('__write', (stream, text) => {
-      const value = context.getString(text);
-      if (context.getNumber(stream) === 2) output.stderr += value;
-      else output.stdout += value;
-    })));
-    context.setProp(context.global, '__exit', hold(context.newFunction('__exit', (code) => {
-      exitCode = context.getNumber(code) | 0;
-    })));
+    context.setProp(
+      context.global,
+      '__write',
+      hold(
+        context.newFunction('__write', (stream, text) => {
+          const value = context.getString(text);
+          if (context.getNumber(stream) === 2) output.stderr += value;
+          else output.stdout += value;
+        }),
+      ),
+    );
+    context.setProp(
+      context.global,
+      '__exit',
+      hold(
+        context.newFunction('__exit', (code) => {
+          exitCode = context.getNumber(code) | 0;
+        }),
+      ),
+    );
     context.setProp(context.global, '__argv', hold(context.newArray()));
     options.argv.forEach((argument, index) => {
       const value = context.newString(argument);
@@ -164,9 +209,12 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     const cwd = context.newString(options.cwd);
     context.setProp(context.global, '__cwd', cwd);
     cwd.dispose();
-    const define = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => context.setProp(context.global, name, hold(context.newFunction(name, fn)));
-    const textOrUndefined = (text: string | undefined) => (text === undefined ? context.undefined : context.newString(text));
-    const outsideRoot = () => context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
+    const define = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) =>
+      context.setProp(context.global, name, hold(context.newFunction(name, fn)));
+    const textOrUndefined = (text: string | undefined) =>
+      text === undefined ? context.undefined : context.newString(text);
+    const outsideRoot = () =>
+      context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
     define('__fileRead', (path) => textOrUndefined(files.get(context.getString(path))));
     define('__moduleSource', (path) => textOrUndefined(modules.get(context.getString(path))));
     define('__fileList', () => context.newString(JSON.stringify([...files.keys()])));
@@ -176,8 +224,13 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       const value = (context.getNumber(append) ? (files.get(target) ?? '') : '') + context.getString(text);
       // Bounded whatever the program does: its written files live in the host until it ends.
       const before = changes.files.get(target)?.length ?? 0;
-      if (written - before + value.length > writeLimits.bytes || (!changes.files.has(target) && changes.files.size >= writeLimits.files)) {
-        return context.newString(`ENOSPC: no space left: the offline shell's node writes at most ${writeLimits.files} files and ${writeLimits.bytes / 1024 / 1024} MB per run`);
+      if (
+        written - before + value.length > writeLimits.bytes ||
+        (!changes.files.has(target) && changes.files.size >= writeLimits.files)
+      ) {
+        return context.newString(
+          `ENOSPC: no space left: the offline shell's node writes at most ${writeLimits.files} files and ${writeLimits.bytes / 1024 / 1024} MB per run`,
+        );
       }
       written += value.length - before;
       files.set(target, value);
@@ -193,10 +246,13 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     });
     define('__mkdir', (path) => {
       const target = normalizeAbsolute(context.getString(path));
-      if (inside(target) && (changes.dirs.has(target) || changes.dirs.size < writeLimits.files)) changes.dirs.add(target);
+      if (inside(target) && (changes.dirs.has(target) || changes.dirs.size < writeLimits.files))
+        changes.dirs.add(target);
       return context.undefined;
     });
-    define('__isEsm', (file, source) => (isEsmSource(context.getString(file), context.getString(source)) ? context.true : context.false));
+    define('__isEsm', (file, source) =>
+      isEsmSource(context.getString(file), context.getString(source)) ? context.true : context.false,
+    );
     define('__unsupported', (name) => {
       try {
         resolveSpecifier('/', context.getString(name), new Map());
@@ -205,10 +261,18 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
         return context.newString((error as Error).message);
       }
     });
-    for (const [source, name] of [[preludeSource, '<prelude>'], [nodeApiSource, '<node-api>'], [commonJsSource, '<commonjs>']]) context.unwrapResult(context.evalCode(source, name)).dispose();
+    for (const [source, name] of [
+      [preludeSource, '<prelude>'],
+      [nodeApiSource, '<node-api>'],
+      [commonJsSource, '<commonjs>'],
+    ])
+      context.unwrapResult(context.evalCode(source, name)).dispose();
 
     const report = (error: unknown) => {
-      const dumped = typeof error === 'object' && error && 'message' in error ? (error as { message: string; stack?: string; name?: string }) : { message: String(error) };
+      const dumped =
+        typeof error === 'object' && error && 'message' in error
+          ? (error as { message: string; stack?: string; name?: string })
+          : { message: String(error) };
       if (dumped.message === '__process_exit__') return;
       if (/interrupted/i.test(dumped.message)) return;
       output.stderr += `${dumped.name ?? 'Error'}: ${dumped.message}\n${dumped.stack ?? ''}`;
@@ -281,7 +345,13 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     const processExit = context.dump(exitCodeHandle) as number;
     exitCodeHandle.dispose();
     processHandle.dispose();
-    return { exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (exitCode ?? (processExit || 0)), ...output, ...(tests ? { tests } : {}), timedOut, changes };
+    return {
+      exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (exitCode ?? (processExit || 0)),
+      ...output,
+      ...(tests ? { tests } : {}),
+      timedOut,
+      changes,
+    };
   } finally {
     for (const handle of handles) if (handle.alive) handle.dispose();
     context.dispose();

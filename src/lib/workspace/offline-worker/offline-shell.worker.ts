@@ -15,10 +15,24 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 class TrackingFs extends InMemoryFs {
   dirty = true;
 }
-for (const method of ['writeFile', 'appendFile', 'rm', 'mv', 'cp', 'mkdir', 'symlink', 'link', 'chmod', 'utimes'] as const) {
+for (const method of [
+  'writeFile',
+  'appendFile',
+  'rm',
+  'mv',
+  'cp',
+  'mkdir',
+  'symlink',
+  'link',
+  'chmod',
+  'utimes',
+] as const) {
   const original = (InMemoryFs.prototype as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
   if (!original) continue;
-  (TrackingFs.prototype as unknown as Record<string, (...args: unknown[]) => unknown>)[method] = function (this: TrackingFs, ...args: unknown[]) {
+  (TrackingFs.prototype as unknown as Record<string, (...args: unknown[]) => unknown>)[method] = function (
+    this: TrackingFs,
+    ...args: unknown[]
+  ) {
     this.dirty = true;
     return original.apply(this, args);
   };
@@ -71,7 +85,11 @@ async function call(request: Extract<WorkerRequest, { kind: 'call' }>): Promise<
     controllers.set(request.id, controller);
     try {
       const [command, options] = request.args as [string, Record<string, unknown>];
-      return await workspace.exec(command, { ...options, signal: controller.signal, onOutput: (chunk, stream) => post({ id: request.id, kind: 'output', chunk, stream }) });
+      return await workspace.exec(command, {
+        ...options,
+        signal: controller.signal,
+        onOutput: (chunk, stream) => post({ id: request.id, kind: 'output', chunk, stream }),
+      });
     } finally {
       controllers.delete(request.id);
     }
@@ -100,6 +118,15 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     post({ id: request.id, kind: 'result', value: await call(request) });
   } catch (error) {
     const failure = error as Error & { code?: string; path?: string };
-    post({ id: request.id, kind: 'failure', error: { name: failure.name ?? 'Error', message: failure.message ?? String(error), code: failure.code, path: failure.path } });
+    post({
+      id: request.id,
+      kind: 'failure',
+      error: {
+        name: failure.name ?? 'Error',
+        message: failure.message ?? String(error),
+        code: failure.code,
+        path: failure.path,
+      },
+    });
   }
 };

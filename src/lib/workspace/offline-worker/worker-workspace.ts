@@ -4,7 +4,15 @@
  * the worker and starts a new one from the last copy of the files: the page never freezes, and
  * what the killed command changed is rolled back (the result says so).
  */
-import type { DirectoryEntry, ExecOptions, ExecResult, FileStat, RepoContext, Workspace, WorkspaceDescription } from '../../harness/ports';
+import type {
+  DirectoryEntry,
+  ExecOptions,
+  ExecResult,
+  FileStat,
+  RepoContext,
+  Workspace,
+  WorkspaceDescription,
+} from '../../harness/ports';
 import { WorkspaceError } from '../../harness/workspace-error';
 import type { WorkspaceErrorCode } from '../../harness/workspace-error';
 import type { GitCapable } from '../workspace-capabilities';
@@ -13,14 +21,19 @@ import { withStatMethods } from '../git/git-fs';
 import type { FileEntry, PlainStat, WorkerFailure, WorkerRequest, WorkerResponse } from './worker-messages';
 
 type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; onOutput?: ExecOptions['onOutput'] };
+type Pending = {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  onOutput?: ExecOptions['onOutput'];
+};
 
 const root = '/workspace';
 /** How long a command may ignore an abort before its worker is terminated. */
 const abortGraceMs = 500;
 
 function toError(failure: WorkerFailure): Error {
-  if (failure.name === 'WorkspaceError') return new WorkspaceError((failure.code ?? 'io') as WorkspaceErrorCode, failure.path ?? '', failure.message);
+  if (failure.name === 'WorkspaceError')
+    return new WorkspaceError((failure.code ?? 'io') as WorkspaceErrorCode, failure.path ?? '', failure.message);
   const error = new Error(failure.message) as Error & { code?: string };
   error.name = failure.name;
   if (failure.code) error.code = failure.code;
@@ -42,11 +55,20 @@ export class WorkerWorkspace implements Workspace, GitCapable {
     private readonly maxCommandMs: number,
   ) {}
 
-  static async create(files: Record<string, string>, options: { makeWorker?: () => Worker; maxCommandMs?: number } = {}): Promise<WorkerWorkspace> {
-    const makeWorker = options.makeWorker ?? (() => new Worker(new URL('./offline-shell.worker.ts', import.meta.url), { type: 'module', name: 'offline-shell' }));
+  static async create(
+    files: Record<string, string>,
+    options: { makeWorker?: () => Worker; maxCommandMs?: number } = {},
+  ): Promise<WorkerWorkspace> {
+    const makeWorker =
+      options.makeWorker ??
+      (() =>
+        new Worker(new URL('./offline-shell.worker.ts', import.meta.url), { type: 'module', name: 'offline-shell' }));
     const workspace = new WorkerWorkspace(makeWorker, options.maxCommandMs ?? 120_000);
     const encoder = new TextEncoder();
-    workspace.copy = Object.entries(files).map(([path, content]) => ({ path: `${root}/${path}`, data: encoder.encode(content) }));
+    workspace.copy = Object.entries(files).map(([path, content]) => ({
+      path: `${root}/${path}`,
+      data: encoder.encode(content),
+    }));
     await workspace.start();
     return workspace;
   }
@@ -61,7 +83,11 @@ export class WorkerWorkspace implements Workspace, GitCapable {
         pending.reject(new Error(`the shell worker crashed: ${event.message}`));
       }
     };
-    this.description = (await this.send({ kind: 'init', entries: this.copy, maxCommandMs: this.maxCommandMs })) as WorkspaceDescription;
+    this.description = (await this.send({
+      kind: 'init',
+      entries: this.copy,
+      maxCommandMs: this.maxCommandMs,
+    })) as WorkspaceDescription;
   }
 
   private receive(message: WorkerResponse): void {
@@ -80,7 +106,11 @@ export class WorkerWorkspace implements Workspace, GitCapable {
     else pending.reject(toError(message.error));
   }
 
-  private send(request: DistributiveOmit<Extract<WorkerRequest, { kind: 'init' | 'call' }>, 'id'>, onOutput?: ExecOptions['onOutput'], id = this.nextId++): Promise<unknown> {
+  private send(
+    request: DistributiveOmit<Extract<WorkerRequest, { kind: 'init' | 'call' }>, 'id'>,
+    onOutput?: ExecOptions['onOutput'],
+    id = this.nextId++,
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onOutput });
       this.worker.postMessage({ ...request, id });
@@ -92,7 +122,13 @@ export class WorkerWorkspace implements Workspace, GitCapable {
   }
 
   describe(): WorkspaceDescription {
-    return { ...this.description, notes: [...this.description.notes, 'Commands run in a background worker; one that ignores a stop is terminated, and its file changes are rolled back.'] };
+    return {
+      ...this.description,
+      notes: [
+        ...this.description.notes,
+        'Commands run in a background worker; one that ignores a stop is terminated, and its file changes are rolled back.',
+      ],
+    };
   }
 
   readFile(path: string): Promise<string> {
@@ -124,7 +160,11 @@ export class WorkerWorkspace implements Workspace, GitCapable {
     const started = Date.now();
     const id = this.nextId++;
     const { signal, onOutput, ...plain } = options;
-    const running = this.send({ kind: 'call', target: 'workspace', name: 'exec', args: [command, plain] }, onOutput, id) as Promise<ExecResult>;
+    const running = this.send(
+      { kind: 'call', target: 'workspace', name: 'exec', args: [command, plain] },
+      onOutput,
+      id,
+    ) as Promise<ExecResult>;
     let killed: 'aborted' | 'timedOut' | undefined;
     let settle: (result: ExecResult) => void = () => undefined;
     const forced = new Promise<ExecResult>((resolve) => (settle = resolve));
@@ -164,10 +204,15 @@ export class WorkerWorkspace implements Workspace, GitCapable {
 
   /** isomorphic-git's fs, forwarded to the worker's filesystem. */
   gitFs(): { fs: GitFs; dir: string } {
-    const forward = (name: string) => (...args: unknown[]) => this.send({ kind: 'call', target: 'git', name, args });
-    const stat = (name: 'stat' | 'lstat') => async (path: string): Promise<GitStat> => {
-      return withStatMethods((await forward(name)(path)) as PlainStat);
-    };
+    const forward =
+      (name: string) =>
+      (...args: unknown[]) =>
+        this.send({ kind: 'call', target: 'git', name, args });
+    const stat =
+      (name: 'stat' | 'lstat') =>
+      async (path: string): Promise<GitStat> => {
+        return withStatMethods((await forward(name)(path)) as PlainStat);
+      };
     const promises = {
       readFile: forward('readFile'),
       writeFile: forward('writeFile'),

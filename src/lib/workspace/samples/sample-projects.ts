@@ -11,7 +11,8 @@ export interface SampleProject {
   files: Record<string, string>;
 }
 
-const packageJson = (name: string) => `${JSON.stringify({ name, version: '1.0.0', type: 'module', scripts: { test: 'node --test' } }, null, 2)}\n`;
+const packageJson = (name: string) =>
+  `${JSON.stringify({ name, version: '1.0.0', type: 'module', scripts: { test: 'node --test' } }, null, 2)}\n`;
 
 export const sampleProjects: SampleProject[] = [
   {
@@ -38,7 +39,7 @@ export const sampleProjects: SampleProject[] = [
       'src/cart.js':
         "import { applyDiscount } from './discount.js';\n\nexport function total(items, discount) {\n  let sum = 0;\n  for (const item of items) sum += item.price * item.quantity;\n  return applyDiscount(sum, discount);\n}\n",
       'src/discount.js':
-        "const codes = { SAVE10: 10, HALF: 50 };\n\n// Returns the amount after the discount, in cents.\nexport function applyDiscount(amount, code) {\n  const percent = codes[code] ?? 0;\n  return amount - percent;\n}\n",
+        'const codes = { SAVE10: 10, HALF: 50 };\n\n// Returns the amount after the discount, in cents.\nexport function applyDiscount(amount, code) {\n  const percent = codes[code] ?? 0;\n  return amount - percent;\n}\n',
       'test/cart.test.js':
         "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { total } from '../src/cart.js';\n\nconst items = [{ price: 1000, quantity: 2 }, { price: 500, quantity: 1 }];\n\ntest('no discount', () => assert.equal(total(items), 2500));\ntest('10% off', () => assert.equal(total(items, 'SAVE10'), 2250));\ntest('half price', () => assert.equal(total(items, 'HALF'), 1250));\n",
     },
@@ -50,8 +51,9 @@ export const sampleProjects: SampleProject[] = [
     task: 'Add support for the unit "km" (1 km = 1000 m) to the converter: update src/units.js, src/convert.js where needed, and add a test in test/convert.test.js.',
     files: {
       'package.json': packageJson('units'),
-      'README.md': '# units\n\nConverts lengths. `convert(value, from, to)` in src/convert.js; unit table in src/units.js.\n',
-      'src/units.js': "// Metres per unit.\nexport const units = {\n  m: 1,\n  cm: 0.01,\n  mm: 0.001,\n};\n",
+      'README.md':
+        '# units\n\nConverts lengths. `convert(value, from, to)` in src/convert.js; unit table in src/units.js.\n',
+      'src/units.js': '// Metres per unit.\nexport const units = {\n  m: 1,\n  cm: 0.01,\n  mm: 0.001,\n};\n',
       'src/convert.js':
         "import { units } from './units.js';\n\nexport function convert(value, from, to) {\n  if (!(from in units)) throw new Error(`unknown unit: ${from}`);\n  if (!(to in units)) throw new Error(`unknown unit: ${to}`);\n  return (value * units[from]) / units[to];\n}\n",
       'test/convert.test.js':

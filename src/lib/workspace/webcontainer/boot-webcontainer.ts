@@ -20,16 +20,26 @@ let attempt: Promise<BootResult> | undefined;
 
 export function bootWebContainer(options: BootOptions): Promise<BootResult> {
   if (!options.isolated) {
-    return Promise.resolve({ ok: false, reason: 'the page is not cross-origin isolated (COOP/COEP headers), which WebContainer needs' });
+    return Promise.resolve({
+      ok: false,
+      reason: 'the page is not cross-origin isolated (COOP/COEP headers), which WebContainer needs',
+    });
   }
   attempt ??= new Promise<BootResult>((resolve) => {
     const timer = setTimeout(
-      () => resolve({ ok: false, reason: `WebContainer did not start within ${Math.round(options.timeoutMs / 1000)} s: its runtime comes from StackBlitz's servers, which this browser cannot reach (offline, or blocked)` }),
+      () =>
+        resolve({
+          ok: false,
+          reason: `WebContainer did not start within ${Math.round(options.timeoutMs / 1000)} s: its runtime comes from StackBlitz's servers, which this browser cannot reach (offline, or blocked)`,
+        }),
       options.timeoutMs,
     );
     options.boot({ coep: options.coep, workdirName: 'workspace' }).then(
       (container) => (clearTimeout(timer), resolve({ ok: true, container })),
-      (error: Error) => (clearTimeout(timer), resolve({ ok: false, reason: `WebContainer failed to start: ${error.message}` })),
+      (error: Error) => (
+        clearTimeout(timer),
+        resolve({ ok: false, reason: `WebContainer failed to start: ${error.message}` })
+      ),
     );
   });
   return attempt;

@@ -9,11 +9,21 @@ import type { BootOptions } from './boot-webcontainer';
 
 export type WorkspaceChoice = 'auto' | 'webcontainer' | 'offline';
 
-export type ChosenWorkspace = { backend: 'webcontainer'; container: ContainerApi; reason: string } | { backend: 'offline'; reason: string };
+export type ChosenWorkspace =
+  { backend: 'webcontainer'; container: ContainerApi; reason: string } | { backend: 'offline'; reason: string };
 
 export async function chooseWorkspace(choice: WorkspaceChoice, boot: BootOptions): Promise<ChosenWorkspace> {
   if (choice === 'offline') return { backend: 'offline', reason: 'chosen in Settings' };
   const result = await bootWebContainer(boot);
-  if (result.ok) return { backend: 'webcontainer', container: result.container, reason: choice === 'auto' ? 'auto: the page is cross-origin isolated and WebContainer started' : 'chosen in Settings' };
-  return { backend: 'offline', reason: `${choice === 'auto' ? 'auto: ' : 'WebContainer was asked for, but '}${result.reason}; using the offline shell` };
+  if (result.ok)
+    return {
+      backend: 'webcontainer',
+      container: result.container,
+      reason:
+        choice === 'auto' ? 'auto: the page is cross-origin isolated and WebContainer started' : 'chosen in Settings',
+    };
+  return {
+    backend: 'offline',
+    reason: `${choice === 'auto' ? 'auto: ' : 'WebContainer was asked for, but '}${result.reason}; using the offline shell`,
+  };
 }

@@ -28,7 +28,11 @@ export interface ContainerApi {
     rm(path: string, options?: { force?: boolean; recursive?: boolean }): Promise<void>;
     rename(from: string, to: string): Promise<void>;
   };
-  spawn(command: string, args: string[], options?: { cwd?: string; env?: Record<string, string>; output?: boolean }): Promise<ContainerProcess>;
+  spawn(
+    command: string,
+    args: string[],
+    options?: { cwd?: string; env?: Record<string, string>; output?: boolean },
+  ): Promise<ContainerProcess>;
   on(event: 'server-ready', listener: (port: number, url: string) => void): () => void;
   on(event: 'port', listener: (port: number, type: 'open' | 'close', url: string) => void): () => void;
   on(event: 'error', listener: (error: { message: string }) => void): () => void;

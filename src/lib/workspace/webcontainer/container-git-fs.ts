@@ -19,7 +19,16 @@ export function gitFsOverContainer(container: ContainerApi): GitFs {
       return await work();
     } catch (error) {
       const message = (error as Error).message ?? '';
-      throw Object.assign(error as Error, { code: /ENOENT|no such file/i.test(message) ? 'ENOENT' : /EEXIST/.test(message) ? 'EEXIST' : /ENOTDIR/.test(message) ? 'ENOTDIR' : undefined, path });
+      throw Object.assign(error as Error, {
+        code: /ENOENT|no such file/i.test(message)
+          ? 'ENOENT'
+          : /EEXIST/.test(message)
+            ? 'EEXIST'
+            : /ENOTDIR/.test(message)
+              ? 'ENOTDIR'
+              : undefined,
+        path,
+      });
     }
   };
   const stat = async (path: string): Promise<GitStat> => {
@@ -37,24 +46,51 @@ export function gitFsOverContainer(container: ContainerApi): GitFs {
     }
     const ino = pathInode(target);
     const now = Date.now();
-    return withStatMethods({ type, mode: type === 'dir' ? 0o40755 : 0o100644, size, ino, mtimeMs: now, ctimeMs: now, uid: 1, gid: 1, dev: 1 });
+    return withStatMethods({
+      type,
+      mode: type === 'dir' ? 0o40755 : 0o100644,
+      size,
+      ino,
+      mtimeMs: now,
+      ctimeMs: now,
+      uid: 1,
+      gid: 1,
+      dev: 1,
+    });
   };
   return {
     promises: {
-      readFile: (path, options) => wrap(path, async () => ((typeof options === 'string' ? options : options?.encoding) ? fs.readFile(relative(path), 'utf-8') : fs.readFile(relative(path)))),
+      readFile: (path, options) =>
+        wrap(path, async () =>
+          (typeof options === 'string' ? options : options?.encoding)
+            ? fs.readFile(relative(path), 'utf-8')
+            : fs.readFile(relative(path)),
+        ),
       writeFile: (path, data) => wrap(path, () => fs.writeFile(relative(path), data)),
       unlink: (path) => wrap(path, async () => (await stat(path), fs.rm(relative(path)))),
-      readdir: (path) => wrap(path, async () => (await fs.readdir(relative(path), { withFileTypes: true })).map((entry) => entry.name)),
+      readdir: (path) =>
+        wrap(path, async () => (await fs.readdir(relative(path), { withFileTypes: true })).map((entry) => entry.name)),
       mkdir: (path) =>
         wrap(path, async () => {
-          if (await stat(path).then(() => true, () => false)) throw errno('EEXIST', path);
+          if (
+            await stat(path).then(
+              () => true,
+              () => false,
+            )
+          )
+            throw errno('EEXIST', path);
           await fs.mkdir(relative(path), { recursive: true });
         }),
       rmdir: (path) => wrap(path, () => fs.rm(relative(path), { recursive: true })),
       stat,
       lstat: stat,
       readlink: async (path) => Promise.reject(errno('EINVAL', path)),
-      symlink: async (_target, path) => Promise.reject(Object.assign(new Error(`symlinks are not supported by the WebContainer fs API ('${path}')`), { code: 'ENOSYS' })),
+      symlink: async (_target, path) =>
+        Promise.reject(
+          Object.assign(new Error(`symlinks are not supported by the WebContainer fs API ('${path}')`), {
+            code: 'ENOSYS',
+          }),
+        ),
       chmod: async () => undefined,
     },
   };

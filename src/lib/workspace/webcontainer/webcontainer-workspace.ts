@@ -4,7 +4,15 @@
  * tool result says so. Dev-server `port` and `server-ready` events are passed on for a preview.
  * Not verified against the real runtime here (it cannot be reached); see the README.
  */
-import type { DirectoryEntry, ExecOptions, ExecResult, FileStat, RepoContext, Workspace, WorkspaceDescription } from '../../harness/ports';
+import type {
+  DirectoryEntry,
+  ExecOptions,
+  ExecResult,
+  FileStat,
+  RepoContext,
+  Workspace,
+  WorkspaceDescription,
+} from '../../harness/ports';
 import { WorkspaceError } from '../../harness/workspace-error';
 import { relativePath, relativeSegments } from '../workspace-paths';
 import { collectDocs } from '../project-docs';
@@ -28,7 +36,11 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
 
   constructor(
     readonly container: ContainerApi,
-    options: { onServerReady?: (port: number, url: string) => void; onPort?: (port: number, type: 'open' | 'close', url: string) => void; onError?: (message: string) => void } = {},
+    options: {
+      onServerReady?: (port: number, url: string) => void;
+      onPort?: (port: number, type: 'open' | 'close', url: string) => void;
+      onError?: (message: string) => void;
+    } = {},
   ) {
     if (options.onServerReady) this.unsubscribe.push(container.on('server-ready', options.onServerReady));
     if (options.onPort) this.unsubscribe.push(container.on('port', options.onPort));
@@ -63,8 +75,13 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
   }
 
   async readdir(path: string): Promise<DirectoryEntry[]> {
-    const entries = await this.container.fs.readdir(this.path(path), { withFileTypes: true }).catch((error) => Promise.reject(failure(path, error)));
-    return entries.map((entry) => ({ name: entry.name, kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other' }));
+    const entries = await this.container.fs
+      .readdir(this.path(path), { withFileTypes: true })
+      .catch((error) => Promise.reject(failure(path, error)));
+    return entries.map((entry) => ({
+      name: entry.name,
+      kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other',
+    }));
   }
 
   /** The API has no stat: the parent's listing tells the kind, the content the size. */
@@ -84,13 +101,18 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
   async writeFile(path: string, content: string): Promise<void> {
     const segments = relativeSegments(path);
     if (segments.length === 0) throw new WorkspaceError('not_a_file', path, 'cannot write to the workspace root');
-    if ((await this.stat(path))?.kind === 'directory') throw new WorkspaceError('not_a_file', path, `"${path}" is a folder`);
+    if ((await this.stat(path))?.kind === 'directory')
+      throw new WorkspaceError('not_a_file', path, `"${path}" is a folder`);
     if (segments.length > 1) await this.container.fs.mkdir(segments.slice(0, -1).join('/'), { recursive: true });
-    await this.container.fs.writeFile(segments.join('/'), content).catch((error) => Promise.reject(failure(path, error)));
+    await this.container.fs
+      .writeFile(segments.join('/'), content)
+      .catch((error) => Promise.reject(failure(path, error)));
   }
 
   async mkdir(path: string): Promise<void> {
-    await this.container.fs.mkdir(this.path(path), { recursive: true }).catch((error) => Promise.reject(failure(path, error)));
+    await this.container.fs
+      .mkdir(this.path(path), { recursive: true })
+      .catch((error) => Promise.reject(failure(path, error)));
   }
 
   async remove(path: string): Promise<void> {
@@ -103,7 +125,9 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
   async rename(from: string, to: string): Promise<void> {
     const target = relativeSegments(to);
     if (target.length > 1) await this.container.fs.mkdir(target.slice(0, -1).join('/'), { recursive: true });
-    await this.container.fs.rename(this.path(from), target.join('/')).catch((error) => Promise.reject(failure(from, error)));
+    await this.container.fs
+      .rename(this.path(from), target.join('/'))
+      .catch((error) => Promise.reject(failure(from, error)));
   }
 
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
@@ -112,7 +136,15 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
     try {
       cwd = this.path(options.cwd ?? '.');
     } catch (error) {
-      return { exitCode: 126, stdout: '', stderr: (error as Error).message, timedOut: false, aborted: false, durationMs: 0, merged: true };
+      return {
+        exitCode: 126,
+        stdout: '',
+        stderr: (error as Error).message,
+        timedOut: false,
+        aborted: false,
+        durationMs: 0,
+        merged: true,
+      };
     }
     const process = await this.container.spawn('jsh', ['-c', command], { cwd, env: options.env, output: true });
     const output = new BoundedOutput();
@@ -137,7 +169,16 @@ export class WebContainerWorkspace implements Workspace, GitCapable {
     await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 100))]);
     if (timer) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
-    return { exitCode: timedOut || aborted ? (exitCode === 0 ? 137 : exitCode) : exitCode, stdout: output.text, stderr: '', timedOut, aborted, durationMs: Date.now() - started, merged: true, ...(output.dropped ? { droppedChars: output.dropped } : {}) };
+    return {
+      exitCode: timedOut || aborted ? (exitCode === 0 ? 137 : exitCode) : exitCode,
+      stdout: output.text,
+      stderr: '',
+      timedOut,
+      aborted,
+      durationMs: Date.now() - started,
+      merged: true,
+      ...(output.dropped ? { droppedChars: output.dropped } : {}),
+    };
   }
 
   gitFs(): { fs: GitFs; dir: string } {
