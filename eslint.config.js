@@ -49,6 +49,25 @@ export default tseslint.config(
     },
   },
   {
+    // Tests read JSON replies and recorded files and then assert on their shape with expect():
+    // an `any` read there is checked by the assertion itself. The call, argument and return
+    // rules stay on.
+    files: ['tests/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    // These import source modules by URL inside the page (page.evaluate): such a module has no
+    // static type there, and the result is typed where evaluate returns it.
+    files: ['tests/e2e/**/*.spec.ts', 'bench/*.bench.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
     // Plain Node scripts are not part of the TypeScript project: no type-aware rules there.
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -30,7 +30,7 @@ function loadPreset(spec: string): EvalPreset {
   if (spec === 'default') return { name: 'default', sections: {} };
   let value: { name?: unknown; sections?: unknown };
   try {
-    value = JSON.parse(readFileSync(spec, 'utf8'));
+    value = JSON.parse(readFileSync(spec, 'utf8')) as { name?: unknown; sections?: unknown };
   } catch (error) {
     throw new UsageError(`--presets: ${spec} is not a readable JSON preset (${(error as Error).message})`);
   }

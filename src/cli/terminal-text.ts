@@ -5,6 +5,7 @@
  */
 // C0 controls except newline and tab, DEL, C1 controls, and the bidi/invisible format characters.
 const unsafe =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 export function escapeForTerminal(text: string): string {

@@ -5,6 +5,8 @@ import { FakeOllamaServer } from '../fixtures/fake-ollama-server';
 import type { FakeOllamaOptions } from '../fixtures/fake-ollama-server';
 
 export const test = base.extend<{ ollama: (options?: FakeOllamaOptions) => Promise<FakeOllamaServer> }>({
+  // Playwright reads a fixture's dependencies from this destructuring: it must be an object pattern.
+  // eslint-disable-next-line no-empty-pattern
   ollama: async ({}, use) => {
     const servers: FakeOllamaServer[] = [];
     await use(async (options = {}) => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 function files(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
     const full = path.join(directory, name);
-    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+    return statSync(full).isDirectory() ? files(full) : /\.(ts|svelte)$/.test(full) ? [full] : [];
   });
 }
 

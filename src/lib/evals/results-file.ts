@@ -50,7 +50,7 @@ export function parseResults(text: string): ParsedResults {
         skipped.push(`line ${index + 1}: cut off (${(error as Error).message})`);
         return;
       }
-      throw new Error(`results.jsonl line ${index + 1} is not JSON: ${(error as Error).message}`);
+      throw new Error(`results.jsonl line ${index + 1} is not JSON: ${(error as Error).message}`, { cause: error });
     }
     if (!validate(value)) {
       const [first] = validate.errors ?? [];

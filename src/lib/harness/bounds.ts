@@ -21,10 +21,11 @@ export const bounds = {
 export function boundedArguments<T>(value: T, limit: number = bounds.argumentChars): T {
   if (typeof value === 'string')
     return (value.length > limit ? `${value.slice(0, limit)}…[${value.length - limit} chars not kept]` : value) as T;
-  if (Array.isArray(value)) return value.slice(0, 256).map((entry) => boundedArguments(entry, limit)) as T;
+  if (Array.isArray(value))
+    return (value as unknown[]).slice(0, 256).map((entry) => boundedArguments(entry, limit)) as T;
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value)
+      Object.entries(value as Record<string, unknown>)
         .slice(0, 256)
         .map(([key, entry]) => [key.slice(0, bounds.nameChars), boundedArguments(entry, limit)]),
     ) as T;

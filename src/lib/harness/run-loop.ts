@@ -4,7 +4,6 @@
  * run its tool calls (tool-round), or tell the model what was wrong with it. Each concern lives in
  * its own part; this file orders them and decides when to stop (L1, L2).
  */
-import type { HistoryItem } from './session';
 import type { LoopContext } from './loop-context';
 import type { RunSetup } from './run-setup';
 import type { ChatMessage, ModelReply } from './model-types';
@@ -19,74 +18,13 @@ import { parseNativeReply } from './protocol/native-protocol';
 import { parseTextReply } from './protocol/text-protocol';
 import { malformedNotice } from './protocol/notices';
 import { constrainedNotice, parseEnvelope } from './protocol/constrained-output';
-import { lastMemoryText, memoryText } from './memory-notice';
-import { repairInterrupted } from './repair-interrupted';
+import { startTurn, switchedThisTurn, syncMemory } from './turn-start';
 import { clip } from './context/clip';
 import { bounds, boundedArguments, replyCharLimit } from './bounds';
 import { isWritable } from './workspace-views';
 
 const resumeNotice =
   'Runtime notice: your previous reply was cut off by the output limit. Resume directly where it stopped, with no recap.';
-
-/** Records the user's turn (durably, before any request: S2) or the resumption of an interrupted one. */
-async function startTurn(context: LoopContext): Promise<Outcome | undefined> {
-  const { session, recorder } = context;
-  for (const item of repairInterrupted(session.history)) await recorder.append(item);
-  const task = context.task.trim();
-  if (task) {
-    session.memory.task ||= task;
-    if (session.history.length === 0) session.title = clip(task.split('\n')[0], 80);
-    await recorder.append({ kind: 'user', content: task });
-  } else if (session.history.length === 0) {
-    return { kind: 'error', error: { kind: 'internal', message: 'nothing to do: the task is empty' } };
-  } else {
-    const lastRequest = session.history.findLast((item) => item.kind === 'user')?.content ?? '';
-    // U3: a fork stops just before a step's request; continuing sends that request as it was, so
-    // "what would another model have done here?" compares like with like. Anything else that ends
-    // without a task was interrupted, and the model is told so.
-    const forkPoint = session.forkOf && session.history.at(-1)?.kind !== 'assistant';
-    if (!forkPoint)
-      await recorder.append({
-        kind: 'notice',
-        reason: 'resumed',
-        content: `Runtime notice: the run was resumed after an interruption. Continue with the task: ${session.memory.task || lastRequest}`,
-      });
-  }
-  await syncMemory(context);
-  recorder.emit({
-    type: 'run.started',
-    task: context.task,
-    model: session.model,
-    protocol: context.protocol,
-    depth: context.depth,
-  });
-  if (context.options.workspaceChoice && context.depth === 0) {
-    const environment = context.options.workspace.describe();
-    recorder.emit({
-      type: 'workspace.selected',
-      backend: environment.backend,
-      reason: context.options.workspaceChoice.reason,
-    });
-  }
-  // The task and its memory are stored before the first request, so a reload mid-reply keeps them.
-  await recorder.flush();
-  return undefined;
-}
-
-function switchedThisTurn(history: readonly HistoryItem[]): boolean {
-  const turn = history.findLastIndex((item) => item.kind === 'user');
-  return history.slice(turn + 1).some((item) => item.kind === 'notice' && item.reason === 'constrained-output');
-}
-
-/** S3: memory enters the prompt as an item appended after the stable prefix, when it changes. */
-async function syncMemory(context: LoopContext): Promise<void> {
-  const { session, recorder } = context;
-  const text = memoryText(session.memory);
-  const empty = session.memory.files.length === 0 && session.memory.notes.length === 0;
-  if (empty || text === lastMemoryText(session.history)) return;
-  await recorder.append({ kind: 'notice', reason: 'memory', content: text });
-  recorder.emit({ type: 'memory.updated', memory: structuredClone(session.memory) });
-}
 
 function stopped(context: LoopContext): Outcome | undefined {
   if (!context.signal.aborted) return undefined;
@@ -210,7 +148,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         items: session.history.length,
       });
     if (fitted.compaction) emit({ type: 'compaction', step, ...fitted.compaction });
-    let messages = await pauseBeforeRequest(context, step, fitted.messages, setup, constrained);
+    const messages = await pauseBeforeRequest(context, step, fitted.messages, setup, constrained);
     if (messages === 'stop') {
       context.stopReason.kind = 'step';
       return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };

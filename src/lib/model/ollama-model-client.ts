@@ -60,8 +60,8 @@ function toArguments(value: unknown): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   if (typeof value === 'string') {
     try {
-      const parsed = JSON.parse(value);
-      if (parsed && typeof parsed === 'object') return parsed;
+      const parsed: unknown = JSON.parse(value);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
     } catch {
       // Not JSON: sent back as the single argument it was, so the history stays faithful.
     }

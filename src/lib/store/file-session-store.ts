@@ -101,7 +101,7 @@ export class FileSessionStore implements SessionStore {
       meta = JSON.parse(await fs.readFile(nodePath.join(folder, 'meta.json'), 'utf8')) as SessionMeta;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw new Error(`session ${sessionId} is damaged: ${(error as Error).message}`);
+      throw new Error(`session ${sessionId} is damaged: ${(error as Error).message}`, { cause: error });
     }
     const items = await this.readLines<HistoryItem>(nodePath.join(folder, 'items.jsonl'));
     // Keep the first copy of each position (a repeated append after a crash is not history),

@@ -22,7 +22,7 @@ export class FileTaskStore implements TaskStore {
       try {
         tasks.push(JSON.parse(await fs.readFile(nodePath.join(this.directory, name), 'utf8')) as Task);
       } catch (error) {
-        throw new Error(`task file ${name} is damaged: ${(error as Error).message}`);
+        throw new Error(`task file ${name} is damaged: ${(error as Error).message}`, { cause: error });
       }
     }
     return tasks.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));

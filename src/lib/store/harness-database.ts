@@ -74,7 +74,9 @@ export function openHarnessDatabase(options: OpenOptions = {}): Promise<HarnessD
     let settled = false;
     let database: HarnessDatabase | undefined;
     const fail = (error: StoreError) => {
-      if (!settled) ((settled = true), reject(error));
+      if (settled) return;
+      settled = true;
+      reject(error);
     };
     openDB<HarnessSchema>(options.name ?? databaseName, databaseVersion, {
       upgrade(db, oldVersion) {
@@ -109,8 +111,12 @@ export function openHarnessDatabase(options: OpenOptions = {}): Promise<HarnessD
     }).then(
       (opened) => {
         database = opened;
-        if (settled) opened.close();
-        else ((settled = true), resolve(opened));
+        if (settled) {
+          opened.close();
+          return;
+        }
+        settled = true;
+        resolve(opened);
       },
       (error: unknown) => fail(storeError(error, 'opening the database')),
     );

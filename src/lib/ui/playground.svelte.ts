@@ -8,7 +8,7 @@
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
 import type { Session } from '../harness/session';
-import { createSession, sessionMeta } from '../harness/session';
+import { createSession } from '../harness/session';
 import type { AgentSettings } from '../harness/settings';
 import { defaultSettings } from '../harness/settings';
 import type { Task, TaskStore } from '../harness/tasks/task-types';
@@ -36,9 +36,18 @@ import {
   withDefaults,
 } from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
-import { reviewImport } from './import-review';
 import type { ImportReview } from './import-review';
 import { tabId } from './tab-id';
+import {
+  attempt,
+  deleteSession,
+  finishImport,
+  importTrajectory,
+  renameSession,
+  resetSession,
+  restoreCheckpoint,
+  setSectionOverride,
+} from './session-actions';
 import { TeachingState } from './teaching/teaching-state.svelte';
 import { teachingHost } from './teaching/teaching-host';
 
@@ -126,6 +135,8 @@ export class Playground {
     if (preset.proposals.length) this.linkProposal = preset.proposals;
     this.files.factory.start(this.settings.workspace);
     await this.library.refresh();
+    // Read once at start-up, never kept: no reactive URLSearchParams is needed.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const sampleInUrl = new URLSearchParams(search).has('sample');
     const latest = this.library.sessions.find((summary) => !summary.parentId);
     const opened = latest ? await this.library.open(latest.id).catch(() => undefined) : undefined;
@@ -341,100 +352,31 @@ export class Playground {
     });
   }
 
-  async renameSession(id: string, title: string): Promise<void> {
-    await this.attempt('Could not rename', async () => {
-      await this.library.rename(id, title);
-      if (this.session?.id === id && title.trim()) {
-        this.session.title = title.trim();
-        this.version++;
-      }
-      await this.library.refresh();
-    });
+  renameSession(id: string, title: string): Promise<void> {
+    return renameSession(this, id, title);
   }
-
-  /** S4: a running session (or a helper of it) is not deleted; children go with their parent. */
-  async deleteSession(id: string): Promise<void> {
-    const current = this.session?.id;
-    const runningFamily =
-      this.runs.running && (id === current || this.library.childrenOf(id).some((child) => child.id === current));
-    if (runningFamily) {
-      this.notice = { kind: 'error', text: 'This session is running: stop it before deleting it.' };
-      return;
-    }
-    await this.attempt('Could not delete', async () => {
-      const deleted = await this.library.remove(id);
-      await this.library.refresh();
-      if (current && deleted.includes(current)) await this.newSession();
-    });
+  deleteSession(id: string): Promise<void> {
+    return deleteSession(this, id);
   }
-
-  /** S4: clears the open session's history and memory (its files stay). */
-  async resetSession(): Promise<void> {
-    // Not while another session is being opened: the reset would hit the one being left.
-    if (!this.session || this.runs.running || this.loading || this.teaching.replaying) return;
-    const cleared = await this.library.reset(this.session);
-    this.session.history = cleared.history;
-    this.session.memory = cleared.memory;
-    this.session.updatedAt = cleared.updatedAt;
-    this.version++;
-    this.runs.show(this.session, []);
-    await this.library.refresh();
+  resetSession(): Promise<void> {
+    return resetSession(this);
   }
-
-  /** P4: edits a section template for this session; the next request uses it. */
-  async setSectionOverride(name: string, template: string | undefined): Promise<void> {
-    if (!this.session) return;
-    const overrides = { ...this.session.settings.sectionOverrides };
-    if (template === undefined) delete overrides[name];
-    else overrides[name] = template;
-    this.session.settings = { ...this.session.settings, sectionOverrides: overrides };
-    this.version++;
-    await this.library.store
-      .saveMeta(sessionMeta(this.session))
-      .catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
+  setSectionOverride(name: string, template: string | undefined): Promise<void> {
+    return setSectionOverride(this, name, template);
   }
-
-  /** S4, T7: an import is reviewed first; overrides and a memory file wait for confirmation. */
-  async importTrajectory(trajectory: Trajectory): Promise<void> {
-    const review = reviewImport(trajectory);
-    if (review.needsConfirmation) this.importReview = review;
-    else await this.finishImport(review, false);
+  importTrajectory(trajectory: Trajectory): Promise<void> {
+    return importTrajectory(this, trajectory);
   }
-
-  async finishImport(review: ImportReview, useExtras: boolean): Promise<void> {
-    this.importReview = undefined;
-    if (this.runs.running) return;
-    await this.attempt('Could not import', async () => {
-      const session = await this.library.importSession(review.apply(useExtras, defaultSettings()));
-      await this.library.refresh();
-      await this.openSession(session.id);
-      this.notice = {
-        kind: 'info',
-        text: `Imported "${session.title}"${review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : ''}.`,
-      };
-    });
+  finishImport(review: ImportReview, useExtras: boolean): Promise<void> {
+    return finishImport(this, review, useExtras);
   }
-
-  async restoreCheckpoint(oid: string): Promise<void> {
-    if (!this.session || this.runs.running) return;
-    const session = this.session;
-    await this.attempt('Could not restore', async () => {
-      await this.files.restoreCheckpoint(session.id, oid, session.history.length);
-      await this.library.saveFiles(session.id, session.history.length, await this.files.collect());
-      this.notice = {
-        kind: 'info',
-        text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.`,
-      };
-    });
+  restoreCheckpoint(oid: string): Promise<void> {
+    return restoreCheckpoint(this, oid);
   }
 
   /** Runs a page action; a failure becomes the notice the person sees, never an unhandled rejection. */
-  private async attempt(failure: string, action: () => Promise<void>): Promise<void> {
-    try {
-      await action();
-    } catch (error) {
-      this.notice = { kind: 'error', text: `${failure}: ${(error as Error).message}` };
-    }
+  attempt(failure: string, action: () => Promise<void>): Promise<void> {
+    return attempt(this, failure, action);
   }
 
   /** The editor's save: the file, then the session's copy of the files (W6). */

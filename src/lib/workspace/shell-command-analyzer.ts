@@ -90,6 +90,9 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
       if (unwrapped.script !== undefined) analyzeInto(unwrapped.script, analysis, depth + 1);
       break;
     }
+    default:
+      // Other nodes (words, lists, loops) carry no hazard of their own: their children are walked.
+      break;
   }
   for (const [key, value] of Object.entries(current))
     if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);

@@ -81,7 +81,7 @@ export function unzipFiles(bytes: Uint8Array, limits = zipLimits): ImportedFiles
     if (bytes.length === 0) unzip.push(new Uint8Array(0), true);
   } catch (error) {
     if (error instanceof ZipLimitError) throw error;
-    throw new Error(`this is not a readable zip file (${(error as Error).message})`);
+    throw new Error(`this is not a readable zip file (${(error as Error).message})`, { cause: error });
   }
   if (entries.length === 0 && skipped.length === 0 && !looksLikeZip(bytes))
     throw new Error('this is not a readable zip file (no zip signature)');

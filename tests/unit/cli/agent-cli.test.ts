@@ -37,7 +37,7 @@ describe('headless runner', () => {
   });
 
   it('T6 R4 runs a native-protocol task to a final answer on a real directory, with --json last', async () => {
-    const { host, server } = await fake([
+    const { host } = await fake([
       { toolCalls: [{ name: 'read_file', arguments: { path: 'sum.js' } }] },
       { toolCalls: [{ name: 'patch_file', arguments: { path: 'sum.js', old_text: 'a - b', new_text: 'a + b' } }] },
       { content: 'Fixed sum: it subtracted.' },
@@ -74,18 +74,18 @@ describe('headless runner', () => {
     const run = await cli(['--workspace', project(), '--host', host, '--model', 'm', '--json', 'task']);
     expect(run.code).toBe(8);
     expect(run.stderr).toContain('ollama serve');
-    expect(lastJson(run.stdout).outcome.error.kind).toBe('unreachable');
+    expect(lastJson(run.stdout).outcome).toMatchObject({ kind: 'error', error: { kind: 'unreachable' } });
   });
 
   it('R4 an unknown model ends with exit 9 and the ollama pull line', async () => {
-    const { host, server } = await fake([]);
+    const { host } = await fake([]);
     const run = await cli(['--workspace', project(), '--host', host, '--model', 'nope:1b', 'task']);
     expect(run.code).toBe(9);
     expect(run.stderr).toContain('ollama pull nope:1b');
   });
 
   it('L2 the step limit ends with exit 3; the text protocol is picked for a model without tools', async () => {
-    const { host, server } = await fake([
+    const { host } = await fake([
       { content: '<tool>{"name":"list_files","args":{}}</tool>' },
       { content: '<tool>{"name":"read_file","args":{"path":"sum.js"}}</tool>' },
     ]);
@@ -136,7 +136,7 @@ describe('headless runner', () => {
   });
 
   it('L2 Ctrl-C aborts the model request and exits 7 with the session saved', async () => {
-    const { host, server } = await fake([{ hang: true }]);
+    const { host } = await fake([{ hang: true }]);
     const root = project();
     let sent = false;
     const run = await cli(['--workspace', root, '--host', host, '--model', 'qwen2.5-coder:7b', '--json', 'wait'], {

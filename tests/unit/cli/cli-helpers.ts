@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { Outcome } from '../../../src/lib/harness/outcome';
 import { FakeOllamaServer } from '../../fixtures/fake-ollama-server';
 import type { FakeReply } from '../../fixtures/fake-ollama-server';
 
@@ -56,4 +57,14 @@ export function project(files: Record<string, string> = { 'sum.js': 'export cons
   return root;
 }
 
-export const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!);
+/** The `--json` line the agent CLI prints last: the fields tests read, the rest unchecked. */
+export interface CliResult {
+  sessionId: string;
+  outcome: Outcome;
+  steps: number;
+  protocol: string;
+  usage: { promptTokens: number; totalTokens: number };
+  [key: string]: unknown;
+}
+
+export const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as CliResult;

@@ -45,7 +45,10 @@ describe('W6 zip imports are bounded', () => {
 });
 
 describe('S4 trajectory imports are validated', () => {
-  async function exported() {
+  // The tests below break the exported shape on purpose, so it is read as loosely typed JSON.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Loose = Record<string, any>;
+  async function exported(): Promise<Loose> {
     const h = harness([final('ok')], { files: { 'a.txt': 'x' } });
     await h.agent.run('go');
     return JSON.parse(
@@ -55,7 +58,7 @@ describe('S4 trajectory imports are validated', () => {
         tasks: [],
         files: { 'a.txt': 'x' },
       }),
-    );
+    ) as Loose;
   }
 
   it('S4 a file key that leaves the workspace is rejected with its path', async () => {
@@ -70,7 +73,7 @@ describe('S4 trajectory imports are validated', () => {
   });
 
   it('S4 wrong types anywhere are rejected with the path of the first bad field', async () => {
-    const cases: [string, (value: Record<string, any>) => void][] = [
+    const cases: [string, (value: Loose) => void][] = [
       ['/session/history/0/content', (value) => (value.session.history[0].content = 42)],
       ['/session/history/1', (value) => (value.session.history[1].kind = 'system')],
       ['/session/memory/files', (value) => (value.session.memory.files = 'a.txt')],

@@ -102,6 +102,7 @@ describe('T4 W3 what the terminal shows and what the runner says', () => {
       ['--workspace', project(), '--host', host, '--model', 'gemma2:2b', '--num-predict', '4096', 'go'],
       { input: 'n\n' },
     );
+    // eslint-disable-next-line no-control-regex -- the test looks for raw escapes on purpose
     expect(run.stderr).not.toMatch(/[\u001b\u0007\u202e]/);
     expect(run.stderr).toContain('\\x1b[2J');
     expect(run.stderr).toContain('\\u202e');

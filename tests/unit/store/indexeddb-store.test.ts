@@ -115,7 +115,7 @@ describe('IndexedDB session store', () => {
     const session = sampleSession();
     await subject.saveSession(session);
     await subject.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'kept' });
-    const prototype = Object.getPrototypeOf((await subject.database.transaction('items', 'readwrite')).store) as {
+    const prototype = Object.getPrototypeOf(subject.database.transaction('items', 'readwrite').store) as {
       add: (...args: unknown[]) => unknown;
     };
     const original = prototype.add;

@@ -53,7 +53,7 @@ describe('session export and import', () => {
       ok: false,
       error: expect.stringMatching(/damaged at \/session\/history\/1/),
     });
-    const reordered = JSON.parse(text);
+    const reordered = JSON.parse(text) as { session: { history: unknown[] } };
     reordered.session.history.reverse();
     expect(importTrajectory(JSON.stringify(reordered))).toMatchObject({
       ok: false,

@@ -20,7 +20,6 @@ describe('transcript', () => {
     );
     await h.agent.run('change a');
     const model = new TranscriptModel(h.agent.session.id);
-    let before = model.view();
     for (const event of h.events) model.apply(event);
     const entries = model.view();
     expect(entries.map((entry) => entry.kind)).toEqual([
@@ -58,8 +57,8 @@ describe('transcript', () => {
     });
     expect(model.steps.map((step) => step.step)).toEqual([1, 2, 3]);
     // Unchanged entries keep their identity between views; changed ones are new objects.
-    before = model.view();
-    expect(model.view()[0]).toBe(before[0]);
+    const after = model.view();
+    expect(model.view()[0]).toBe(after[0]);
   });
 
   it("O1 a delegated child's events stay out of the parent transcript", () => {

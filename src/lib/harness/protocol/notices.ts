@@ -19,10 +19,11 @@ function xmlExample(tool: AnyTool): string {
 
 /** A correct call of `tool` in the given protocol, for prompts and validation errors. */
 export function formatExample(tool: AnyTool, protocol: Protocol): string {
-  if (protocol === 'native') return `${tool.name}(${JSON.stringify(tool.example)})`;
-  if (protocol === 'constrained') return JSON.stringify({ action: 'tool', name: tool.name, args: tool.example });
+  const example: unknown = tool.example;
+  if (protocol === 'native') return `${tool.name}(${JSON.stringify(example)})`;
+  if (protocol === 'constrained') return JSON.stringify({ action: 'tool', name: tool.name, args: example });
   if (multiLine.has(tool.name)) return xmlExample(tool);
-  return `<tool>${JSON.stringify({ name: tool.name, args: tool.example })}</tool>`;
+  return `<tool>${JSON.stringify({ name: tool.name, args: example })}</tool>`;
 }
 
 export function malformedNotice(

@@ -1,5 +1,5 @@
 /** K2: the task tools, declared once like every other tool, over a TaskGraph. */
-import type { AnyTool, ReadTool, ToolResult, WriteTool } from '../tools/tool-definition';
+import type { AnyTool, ToolResult } from '../tools/tool-definition';
 import { objectSchema, stringProperty } from '../tools/tool-definition';
 import type { TaskGraph } from './task-graph';
 import { TaskError, taskLine } from './task-graph';
@@ -20,7 +20,7 @@ const idSchema = objectSchema({ id: stringProperty('Task id, e.g. task-1.', { mi
  * read-only sessions and delegated children do not get those tools, and approval applies.
  */
 export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
-  const tools: (ReadTool<any> | WriteTool<any>)[] = [
+  const tools: AnyTool[] = [
     {
       name: 'create_task',
       access: 'write',

@@ -48,7 +48,10 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
     if (event.type === 'history.appended') {
       items = Math.max(items, event.item.seq + 1);
       // A changing tool's result is appended after it finished: the files changed by then.
-      if (pendingChange && event.item.kind === 'tool') ((changedAt = items), (pendingChange = false));
+      if (pendingChange && event.item.kind === 'tool') {
+        changedAt = items;
+        pendingChange = false;
+      }
     }
     if (event.type === 'tool.finished' && !fileless(event.tool)) pendingChange = true;
     if (event.type === 'memory.updated') memory = event.memory;

@@ -2,10 +2,23 @@
  * U3: the page's side of teaching — where a replay gets the open session, its events and its
  * kept files, and how a fork or a lesson becomes a session of its own.
  */
-import type { Playground } from '../playground.svelte';
+import type { Session } from '../../harness/session';
+import type { RunController } from '../run-controller.svelte';
+import type { SessionLibrary } from '../session-library.svelte';
+import type { WorkspaceState } from '../workspace-state.svelte';
 import type { TeachingHost } from './teaching-state.svelte';
 
-export function teachingHost(page: Playground): TeachingHost {
+/** The parts of the page teaching uses (not the Playground itself: no import cycle). */
+export interface TeachingPage {
+  readonly session: Session | undefined;
+  notice: { kind: 'error' | 'info'; text: string } | undefined;
+  readonly runs: RunController;
+  readonly library: SessionLibrary;
+  readonly files: WorkspaceState;
+  openSession(id: string): Promise<void>;
+}
+
+export function teachingHost(page: TeachingPage): TeachingHost {
   const saveCurrent = async () => {
     if (page.session)
       await page.library.saveFiles(page.session.id, page.session.history.length, await page.files.collect());

@@ -314,7 +314,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
         timer.error.dispose();
         continue;
       }
-      const more = context.dump(timer.value);
+      const more: unknown = context.dump(timer.value);
       timer.value.dispose();
       if (!more) break;
       if (Date.now() - lastYield > 50) {

@@ -1,0 +1,129 @@
+/**
+ * S4, T7, W6: what the page does to its sessions (rename, delete, reset, prompt edits, import,
+ * checkpoint restore). Written against the few parts of the page they use, so they do not
+ * import the Playground that calls them.
+ */
+import { sessionMeta } from '../harness/session';
+import type { Session } from '../harness/session';
+import { defaultSettings } from '../harness/settings';
+import type { Trajectory } from '../store/session-export';
+import { reviewImport } from './import-review';
+import type { ImportReview } from './import-review';
+import type { RunController } from './run-controller.svelte';
+import type { SessionLibrary } from './session-library.svelte';
+import type { TeachingState } from './teaching/teaching-state.svelte';
+import type { WorkspaceState } from './workspace-state.svelte';
+
+export interface PageActionsHost {
+  session: Session | undefined;
+  version: number;
+  loading: boolean;
+  notice: { kind: 'error' | 'info'; text: string } | undefined;
+  importReview: ImportReview | undefined;
+  readonly runs: RunController;
+  readonly library: SessionLibrary;
+  readonly files: WorkspaceState;
+  readonly teaching: TeachingState;
+  openSession(id: string): Promise<void>;
+  newSession(): Promise<void>;
+}
+
+/** Runs a page action; a failure becomes the notice the person sees, never an unhandled rejection. */
+export async function attempt(page: PageActionsHost, failure: string, action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    page.notice = { kind: 'error', text: `${failure}: ${(error as Error).message}` };
+  }
+}
+
+export async function renameSession(page: PageActionsHost, id: string, title: string): Promise<void> {
+  await attempt(page, 'Could not rename', async () => {
+    await page.library.rename(id, title);
+    if (page.session?.id === id && title.trim()) {
+      page.session.title = title.trim();
+      page.version++;
+    }
+    await page.library.refresh();
+  });
+}
+
+/** S4: a running session (or a helper of it) is not deleted; children go with their parent. */
+export async function deleteSession(page: PageActionsHost, id: string): Promise<void> {
+  const current = page.session?.id;
+  const runningFamily =
+    page.runs.running && (id === current || page.library.childrenOf(id).some((child) => child.id === current));
+  if (runningFamily) {
+    page.notice = { kind: 'error', text: 'This session is running: stop it before deleting it.' };
+    return;
+  }
+  await attempt(page, 'Could not delete', async () => {
+    const deleted = await page.library.remove(id);
+    await page.library.refresh();
+    if (current && deleted.includes(current)) await page.newSession();
+  });
+}
+
+/** S4: clears the open session's history and memory (its files stay). */
+export async function resetSession(page: PageActionsHost): Promise<void> {
+  // Not while another session is being opened: the reset would hit the one being left.
+  if (!page.session || page.runs.running || page.loading || page.teaching.replaying) return;
+  const cleared = await page.library.reset(page.session);
+  page.session.history = cleared.history;
+  page.session.memory = cleared.memory;
+  page.session.updatedAt = cleared.updatedAt;
+  page.version++;
+  page.runs.show(page.session, []);
+  await page.library.refresh();
+}
+
+/** P4: edits a section template for this session; the next request uses it. */
+export async function setSectionOverride(
+  page: PageActionsHost,
+  name: string,
+  template: string | undefined,
+): Promise<void> {
+  if (!page.session) return;
+  const overrides = { ...page.session.settings.sectionOverrides };
+  if (template === undefined) delete overrides[name];
+  else overrides[name] = template;
+  page.session.settings = { ...page.session.settings, sectionOverrides: overrides };
+  page.version++;
+  await page.library.store
+    .saveMeta(sessionMeta(page.session))
+    .catch((error: Error) => (page.notice = { kind: 'error', text: error.message }));
+}
+
+/** S4, T7: an import is reviewed first; overrides and a memory file wait for confirmation. */
+export async function importTrajectory(page: PageActionsHost, trajectory: Trajectory): Promise<void> {
+  const review = reviewImport(trajectory);
+  if (review.needsConfirmation) page.importReview = review;
+  else await finishImport(page, review, false);
+}
+
+export async function finishImport(page: PageActionsHost, review: ImportReview, useExtras: boolean): Promise<void> {
+  page.importReview = undefined;
+  if (page.runs.running) return;
+  await attempt(page, 'Could not import', async () => {
+    const session = await page.library.importSession(review.apply(useExtras, defaultSettings()));
+    await page.library.refresh();
+    await page.openSession(session.id);
+    page.notice = {
+      kind: 'info',
+      text: `Imported "${session.title}"${review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : ''}.`,
+    };
+  });
+}
+
+export async function restoreCheckpoint(page: PageActionsHost, oid: string): Promise<void> {
+  if (!page.session || page.runs.running) return;
+  const session = page.session;
+  await attempt(page, 'Could not restore', async () => {
+    await page.files.restoreCheckpoint(session.id, oid, session.history.length);
+    await page.library.saveFiles(session.id, session.history.length, await page.files.collect());
+    page.notice = {
+      kind: 'info',
+      text: `Restored checkpoint ${oid.slice(0, 7)}; the files before it are the newest checkpoint, to undo.`,
+    };
+  });
+}
