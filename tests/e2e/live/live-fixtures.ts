@@ -10,8 +10,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { cachePaths } from '../../../scripts/ollama/pins.mjs';
-import { cpuKey } from '../../../scripts/ollama/provision.mjs';
+import { buildPlan } from '../../../scripts/ollama/provision.mjs';
 import { findLiveServer } from '../../live/live-target';
 import type { LiveLookup } from '../../live/live-target';
 
@@ -24,7 +23,7 @@ export async function liveOrReason(): Promise<LiveLookup> {
 
 /** The provisioned Ollama binary and model store, when `npm run ollama:serve` made them here. */
 export function provisionedOllama(): { bin: string; models: string } | undefined {
-  const paths = cachePaths(cpuKey());
+  const { paths } = buildPlan();
   return existsSync(paths.bin) ? { bin: paths.bin, models: paths.models } : undefined;
 }
 

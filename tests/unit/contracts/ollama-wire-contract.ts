@@ -274,28 +274,89 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       expect(result).toMatchObject({ ok: false, error: { kind: 'tools_unsupported' } });
     });
 
-    it('O3 native tool calls arrive in message.tool_calls with object arguments (where a model lists "tools")', async (context) => {
+    const readFileTool = {
+      type: 'function' as const,
+      function: {
+        name: 'read_file',
+        description: 'Read a file',
+        parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      },
+    };
+    /** The model that lists "tools"; where CI requires the live suite, its absence is a failure. */
+    const toolModelOrSkip = (context: { skip: (note: string) => never }): string => {
       const toolModel = target().toolModel;
-      if (!toolModel) return context.skip('no model on this server lists the "tools" capability');
-      const tools = [
-        {
-          type: 'function' as const,
-          function: {
-            name: 'read_file',
-            description: 'Read a file',
-            parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-          },
-        },
-      ];
+      if (toolModel) return toolModel;
+      if (process.env.HARNESS_REQUIRE_LIVE === '1') throw new Error('no model on this server lists "tools"');
+      return context.skip('no model on this server lists the "tools" capability');
+    };
+
+    it('T6 O3 a model whose template declares tools lists "tools"; the client reads the capability', async (context) => {
+      const toolModel = toolModelOrSkip(context);
+      const body = (await (await post(target().host, '/api/show', { model: toolModel })).json()) as Json;
+      expect(body.capabilities).toEqual(expect.arrayContaining(['completion', 'tools']));
+      const described = await client().describe(toolModel);
+      expect('capabilities' in described && described.capabilities).toContain('tools');
+    });
+
+    it('T6 O3 a chat with tools is accepted: the reply is prose or tool calls naming a declared tool, with object arguments', async (context) => {
+      const toolModel = toolModelOrSkip(context);
+      const response = await post(target().host, '/api/chat', {
+        model: toolModel,
+        messages: [{ role: 'user', content: 'Read README.md' }],
+        tools: [readFileTool],
+        stream: false,
+        options: { temperature: 0, num_predict: 48, num_ctx: 2048 },
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Json;
+      expectStats(body);
+      const message = body.message as { role: string; content: string; tool_calls?: Json[] };
+      expect(message.role).toBe('assistant');
+      expect(typeof message.content).toBe('string');
       const result = await client().chat({
         model: toolModel,
         messages: [{ role: 'user', content: 'Read README.md' }],
-        tools,
-        options: { temperature: 0 },
+        tools: [readFileTool],
+        options: { temperature: 0, numPredict: 48, numCtx: 2048 },
         signal: new AbortController().signal,
       });
       expect(result.ok).toBe(true);
-      if (result.ok) for (const call of result.reply.toolCalls) expect(typeof call.arguments).toBe('object');
+      if (!result.ok) return;
+      for (const call of result.reply.toolCalls) {
+        expect(call.name).toBe('read_file');
+        expect(typeof call.arguments).toBe('object');
+      }
+    });
+
+    it('T6 O3 tool declarations, tool calls and tool results reach the prompt as the template renders them', async (context) => {
+      const toolModel = toolModelOrSkip(context);
+      const body = (await (
+        await post(target().host, '/api/chat', {
+          model: toolModel,
+          messages: [
+            { role: 'user', content: 'USER-ASKS' },
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ function: { name: 'read_file', arguments: { path: 'README.md' } } }],
+            },
+            { role: 'tool', content: 'TOOL-RESULT-TEXT' },
+          ],
+          tools: [readFileTool],
+          stream: false,
+          _debug_render_only: true,
+        })
+      ).json()) as Json;
+      const rendered = (body._debug_info as Json).rendered_template as string;
+      const declared = rendered.indexOf('"name":"read_file"');
+      expect(declared).toBeGreaterThanOrEqual(0);
+      expect(rendered).toContain('"description":"Read a file"');
+      const asked = rendered.indexOf('USER-ASKS');
+      const called = rendered.indexOf('"path":"README.md"');
+      const answered = rendered.indexOf('TOOL-RESULT-TEXT');
+      expect(asked).toBeGreaterThan(declared);
+      expect(called).toBeGreaterThan(asked);
+      expect(answered).toBeGreaterThan(called);
     });
 
     it('O3 /api/pull of a model that cannot be fetched ends with an error the client reports', async () => {

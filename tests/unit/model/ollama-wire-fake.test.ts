@@ -10,4 +10,4 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-ollamaWireContract('fake server', () => ({ host, model: 'gemma3:270m', toolModel: 'qwen2.5-coder:7b' }));
+ollamaWireContract('fake server', () => ({ host, model: 'gemma3:270m', toolModel: 'smollm2-tools:135m' }));
