@@ -52,12 +52,17 @@ function script(): ScriptedReply[] {
         break;
       case 4:
         replies.push({
-          text: `<tool name="write_file" path="notes/step${step}.md"><content>${'note line\n'.repeat(30)}</content></tool>`,
+          text:
+            `<tool name="write_file" ` +
+            `path="notes/step${step}.md"><content>${'note line\n'.repeat(30)}</content></tool>`,
         });
         break;
       default:
         replies.push({
-          text: `<tool name="patch_file" path="${file}"><old_text>// line ${step % 180}\n</old_text><new_text>// line ${step % 180} (step ${step})\n</new_text></tool>`,
+          text:
+            `<tool name="patch_file" path="${file}"><old_text>// line ` +
+            `${step % 180}\n</old_text><new_text>// line ${step % 180} (step ` +
+            `${step})\n</new_text></tool>`,
         });
     }
   }
@@ -160,5 +165,7 @@ const p95 = percentile(perStep, 0.95);
 const ratio = late / early;
 const verdict = p50 <= 1 && ratio <= 2 ? 'within targets' : 'OVER TARGET';
 console.log(
-  `harness overhead (${verdict}; ${runs} runs of ${steps} steps; targets p50<=1ms, ratio<=2): steps=${steps} p50_ms=${p50.toFixed(3)} p95_ms=${p95.toFixed(3)} overhead_ratio=${ratio.toFixed(2)}`,
+  `harness overhead (${verdict}; ${runs} runs of ${steps} steps; targets ` +
+    `p50<=1ms, ratio<=2): steps=${steps} p50_ms=${p50.toFixed(3)} ` +
+    `p95_ms=${p95.toFixed(3)} overhead_ratio=${ratio.toFixed(2)}`,
 );

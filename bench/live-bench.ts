@@ -160,11 +160,14 @@ async function main() {
     const entry: Record<string, unknown> = { ...(await speed(model)), cache: await cacheEffect(model), parse: {} };
     left--;
     console.log(
-      `${model}: time to first token ${(entry.ttftMs as number).toFixed(0)} ms, ${(entry.tokensPerSecond as number).toFixed(1)} tokens/s`,
+      `${model}: time to first token ${(entry.ttftMs as number).toFixed(0)} ` +
+        `ms, ${(entry.tokensPerSecond as number).toFixed(1)} tokens/s`,
     );
     const cache = entry.cache as Awaited<ReturnType<typeof cacheEffect>>;
     console.log(
-      `${model}: prompt eval cold ${cache.coldTokens} tokens in ${cache.coldMs.toFixed(0)} ms; extended by one step ${cache.extendedTokens} tokens in ${cache.extendedMs.toFixed(0)} ms`,
+      `${model}: prompt eval cold ${cache.coldTokens} tokens in ` +
+        `${cache.coldMs.toFixed(0)} ms; extended by one step ` +
+        `${cache.extendedTokens} tokens in ${cache.extendedMs.toFixed(0)} ms`,
     );
     for (const protocol of protocols) {
       const share = remainingMs() / Math.max(1, left);
@@ -174,7 +177,8 @@ async function main() {
       (entry.parse as Record<string, unknown>)[protocol] = rate;
       const calls = protocol === 'native' ? `; ${rate.toolCalls} of them tool calls` : '';
       console.log(
-        `${model}: ${protocol} protocol: ${rate.parsed}/${rate.steps} replies parsed (${(rate.rate * 100).toFixed(0)}%)${calls}`,
+        `${model}: ${protocol} protocol: ${rate.parsed}/${rate.steps} replies ` +
+          `parsed (${(rate.rate * 100).toFixed(0)}%)${calls}`,
       );
     }
     if (!tools) console.log(`${model}: native protocol: not measured (the model does not list the "tools" capability)`);

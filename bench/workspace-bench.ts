@@ -10,7 +10,10 @@ import { Checkpoints } from '../src/lib/workspace/git/checkpoints';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return `p10-p90 ${sorted[Math.floor(sorted.length * 0.1)].toFixed(1)}-${sorted[Math.floor(sorted.length * 0.9)].toFixed(1)}`;
+  return (
+    `p10-p90 ` +
+    `${sorted[Math.floor(sorted.length * 0.1)].toFixed(1)}-${sorted[Math.floor(sorted.length * 0.9)].toFixed(1)}`
+  );
 };
 const content = (index: number, round: number) =>
   `// file ${index}, round ${round}\n${'export const value = 1;\n'.repeat(20)}`;
@@ -57,7 +60,11 @@ for (let round = 1; round <= 3; round++) {
   big.push(await time(async () => void (await checkpoints.create('bench', round))));
 }
 console.log(
-  `workspace bench (offline backend, Node): write_1000_files_ms=${median(writes).toFixed(0)} (${spread(writes)}) read_1000_files_ms=${median(reads).toFixed(0)} (${spread(reads)}) ` +
-    `checkpoint_10_changed_of_100_ms=${median(cost).toFixed(1)} (${spread(cost)}) checkpoint_growth=${(late / early).toFixed(2)} (checkpoints 3-8 vs 45-50; target <=2) ` +
+  `workspace bench (offline backend, Node): ` +
+    `write_1000_files_ms=${median(writes).toFixed(0)} (${spread(writes)}) ` +
+    `read_1000_files_ms=${median(reads).toFixed(0)} (${spread(reads)}) ` +
+    `checkpoint_10_changed_of_100_ms=${median(cost).toFixed(1)} ` +
+    `(${spread(cost)}) checkpoint_growth=${(late / early).toFixed(2)} ` +
+    `(checkpoints 3-8 vs 45-50; target <=2) ` +
     `checkpoint_10_changed_of_1000_ms=${median(big).toFixed(0)}`,
 );

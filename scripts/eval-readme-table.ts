@@ -13,7 +13,11 @@ export function tableOf(resultsFile: string): string {
   const { results } = parseResults(readFileSync(resultsFile, 'utf8'));
   const summaries = summarize(results);
   // The per-task cells say how often each task ran in each configuration (a partial run shows as such).
-  return `${summaryTable(summaries)}\n\nPassed of runs, per task and configuration (${results.length} runs in all):\n\n${textTable(taskRows(summaries))}`;
+  return (
+    `${summaryTable(summaries)}\n\nPassed of runs, per task and ` +
+    `configuration (${results.length} runs in ` +
+    `all):\n\n${textTable(taskRows(summaries))}`
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

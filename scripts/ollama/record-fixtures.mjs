@@ -60,5 +60,6 @@ for (const [name, value] of Object.entries(show.model_info ?? {}))
 for (const [name, value] of Object.entries(recorded))
   writeFileSync(join(out, `${name}.json`), `${JSON.stringify(value, null, 1)}\n`);
 console.log(
-  `recorded ${Object.keys(recorded).length} responses of Ollama ${recorded.version.body.version} (${model}) into ${out}`,
+  `recorded ${Object.keys(recorded).length} responses of Ollama ` +
+    `${recorded.version.body.version} (${model}) into ${out}`,
 );

@@ -103,7 +103,9 @@ async function main() {
     const version = await waitForServer(host, child, 60_000);
     for (const model of ready) await ensureCreated(bin, host, paths, model);
     log(
-      `Ollama ${version} on ${host} with ${ready.map((model) => model.name).join(', ')} (log: ${logFile}; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `Ollama ${version} on ${host} with ` +
+        `${ready.map((model) => model.name).join(', ')} (log: ${logFile}; ` +
+        `ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   } catch (error) {
     stop('SIGTERM');

@@ -68,7 +68,9 @@ async function chooseModel(client: OllamaModelClient, requested: string | undefi
     return {
       kind: 'not_found',
       retryable: false,
-      message: `the Ollama server at ${client.host} has no models. Pull one, e.g. \`ollama pull qwen2.5-coder:7b\`, or pass --model.`,
+      message:
+        `the Ollama server at ${client.host} has no models. Pull one, e.g. ` +
+        `\`ollama pull qwen2.5-coder:7b\`, or pass --model.`,
     };
   }
   log(`model: ${listed.value[0].name} (the first the server lists; choose with --model)`);
@@ -216,7 +218,8 @@ async function main(): Promise<never> {
   log(`session ${agent.session.id} in ${store.directory}`);
   if (!workspace.describe().sandboxed && settings.approval === 'auto')
     log(
-      'note: approval "auto" on a real directory: run_shell runs commands on this machine without asking (this is not a sandbox)',
+      'note: approval "auto" on a real directory: run_shell runs commands on ' +
+        'this machine without asking (this is not a sandbox)',
     );
   await trail?.take(agent.session.history.length);
   const result = await agent.run(options.task, { signal: controller.signal });

@@ -166,7 +166,8 @@ export function parseCliOptions(argv: string[]): CliOptions {
     throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
   if (options.exportOnly && (!options.export || !options.resume || options.task))
     throw new UsageError(
-      '--export-only writes a stored session without running it: give --resume ID|latest and --export FILE, and no task',
+      '--export-only writes a stored session without running it: give ' +
+        '--resume ID|latest and --export FILE, and no task',
     );
   if (options.export !== undefined && !options.export.trim())
     throw new UsageError('--export needs a file name, e.g. --export run.session.json');

@@ -113,7 +113,9 @@ async function main(): Promise<number> {
             });
           }
   log(
-    `eval: ${tasks.length} tasks, ${plan.length} runs to do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ${options.parallel} at a time; results in ${resultsFile}`,
+    `eval: ${tasks.length} tasks, ${plan.length} runs to ` +
+      `do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ` +
+      `${options.parallel} at a time; results in ${resultsFile}`,
   );
   if (options.retryCrashed && kept.length < previous.results.length)
     writeFileSync(resultsFile, kept.map(resultLine).join(''));
@@ -142,7 +144,11 @@ async function main(): Promise<number> {
       results.push(result);
       finished++;
       log(
-        `[${finished}/${plan.length}] ${result.task} · ${result.model} · ${result.protocol} · ${result.preset} #${result.repeat} → ${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} (${result.outcome}, ${result.steps} steps, ${result.seconds.toFixed(1)} s)`,
+        `[${finished}/${plan.length}] ${result.task} · ${result.model} · ` +
+          `${result.protocol} · ${result.preset} #${result.repeat} → ` +
+          `${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} ` +
+          `(${result.outcome}, ${result.steps} steps, ` +
+          `${result.seconds.toFixed(1)} s)`,
       );
     }
   };

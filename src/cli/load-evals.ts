@@ -5,7 +5,10 @@ import type { EvalTask } from '../lib/evals/eval-task';
 import { evalTask, EvalTaskError } from '../lib/evals/eval-task';
 import type { FileMap } from '../lib/workspace/workspace-files';
 
-/** A task's starting files. A suite is untrusted: a link (which could copy any file of this machine into the run) is refused. */
+/**
+ * A task's starting files. A suite is untrusted: a link (which could copy any file of this machine
+ * into the run) is refused.
+ */
 function readTree(task: string, root: string, prefix = ''): FileMap {
   const files: FileMap = {};
   for (const name of readdirSync(path.join(root, prefix))) {
@@ -14,7 +17,8 @@ function readTree(task: string, root: string, prefix = ''): FileMap {
     const stat = lstatSync(full);
     if (stat.isSymbolicLink())
       throw new EvalTaskError(
-        `eval task "${task}": workspace/${relative} is a symbolic link; a task's workspace holds plain files and folders only`,
+        `eval task "${task}": workspace/${relative} is a symbolic link; a ` +
+          `task's workspace holds plain files and folders only`,
       );
     if (stat.isDirectory()) Object.assign(files, readTree(task, root, relative));
     else if (stat.isFile()) files[relative] = readFileSync(full, 'utf8');

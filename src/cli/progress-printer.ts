@@ -17,11 +17,19 @@ export function progressLine(event: HarnessEvent): string | undefined {
     case 'request.sent':
       return `step ${event.step}: asking ${event.model}${event.constrained ? ' (constrained JSON output)' : ''}`;
     case 'response.done':
-      return `  reply: ${event.chars} chars, ${event.stats.evalCount ?? '?'} tokens out, ${event.stats.promptEvalCount ?? '?'} in${event.stats.doneReason && event.stats.doneReason !== 'stop' ? `, done_reason=${event.stats.doneReason}` : ''}`;
+      return (
+        `  reply: ${event.chars} chars, ${event.stats.evalCount ?? '?'} tokens out, ` +
+        `${event.stats.promptEvalCount ?? '?'} in` +
+        (event.stats.doneReason && event.stats.doneReason !== 'stop' ? `, done_reason=${event.stats.doneReason}` : '')
+      );
     case 'tool.started':
       return `  tool ${event.tool} ${short(JSON.stringify(event.args), 120)}`;
     case 'tool.finished':
-      return `  → ${event.ok ? 'ok' : 'failed'}${event.exitCode !== undefined ? ` (exit ${event.exitCode})` : ''} in ${event.durationMs} ms`;
+      return (
+        `  → ` +
+        `${event.ok ? 'ok' : 'failed'}${event.exitCode !== undefined ? ` (exit ${event.exitCode})` : ''} ` +
+        `in ${event.durationMs} ms`
+      );
     case 'validation':
       return event.ok ? undefined : `  invalid call: ${short(event.error ?? '')}`;
     case 'approval':
@@ -35,15 +43,26 @@ export function progressLine(event: HarnessEvent): string | undefined {
     case 'compaction':
       return `  compacted history: ${event.reason}`;
     case 'context.truncated':
-      return `  the prompt did not fit num_ctx ${event.numCtx} (${event.detectedBy}: counted ${event.promptEvalCount ?? '-'}, estimated ${event.estimatedTokens}); the reply was dropped, compacting and asking again`;
+      return (
+        `  the prompt did not fit num_ctx ${event.numCtx} ` +
+        `(${event.detectedBy}: counted ${event.promptEvalCount ?? '-'}, ` +
+        `estimated ${event.estimatedTokens}); the reply was dropped, ` +
+        `compacting and asking again`
+      );
     case 'check.finished':
-      return `  done-check \`${short(event.command, 80)}\`: ${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}`;
+      return (
+        `  done-check \`${short(event.command, 80)}\`: ` +
+        `${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}`
+      );
     case 'model.error':
       return `  model error (${event.error.kind}): ${event.error.message}`;
     case 'store.error':
       return `  store error: ${event.message}`;
     case 'run.finished':
-      return `outcome: ${short(describeOutcome(event.outcome), 400)} after ${event.steps} steps, ${event.usage.totalTokens} tokens`;
+      return (
+        `outcome: ${short(describeOutcome(event.outcome), 400)} after ` +
+        `${event.steps} steps, ${event.usage.totalTokens} tokens`
+      );
     default:
       return undefined;
   }

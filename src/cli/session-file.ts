@@ -28,6 +28,9 @@ export async function writeSessionFile(
   writeFileSync(file, text);
   const size = `${(text.length / 1024).toFixed(0)} KB`;
   return files
-    ? `exported session ${session.id} to ${file} (${size}, ${snapshots.length} earlier snapshot(s)): open it in the page with Sessions → Import`
-    : `exported session ${session.id} to ${file} (${size}) without its files: the workspace is too large to carry (${trail.tooLarge})`;
+    ? `exported session ${session.id} to ${file} (${size}, ` +
+        `${snapshots.length} earlier snapshot(s)): open it in the page with ` +
+        `Sessions → Import`
+    : `exported session ${session.id} to ${file} (${size}) without its ` +
+        `files: the workspace is too large to carry (${trail.tooLarge})`;
 }

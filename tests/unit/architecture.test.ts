@@ -2,10 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-function files(directory: string): string[] {
+function files(directory: string, pattern = /\.(ts|svelte)$/): string[] {
   return readdirSync(directory).flatMap((name) => {
     const full = path.join(directory, name);
-    return statSync(full).isDirectory() ? files(full) : /\.(ts|svelte)$/.test(full) ? [full] : [];
+    return statSync(full).isDirectory() ? files(full, pattern) : pattern.test(full) ? [full] : [];
   });
 }
 
@@ -55,6 +55,17 @@ describe('architecture', () => {
     };
     for (const node of graph.keys()) visit(node, []);
     expect(cycles).toEqual([]);
+  });
+
+  it('no source line runs past 120 columns (Prettier wraps code; long strings and comments are wrapped by hand)', () => {
+    const wide = ['src', 'scripts', 'bench'].flatMap((root) =>
+      files(root, /\.(ts|svelte|mjs)$/).flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, index) => ([...line].length > 120 ? [`${file}:${index + 1}`] : [])),
+      ),
+    );
+    expect(wide).toEqual([]);
   });
 
   it('source files stay under 400 lines', () => {

@@ -41,7 +41,9 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
     const scored = group.filter((result) => !result.crashed);
     const byRepeat = new Map<number, EvalResult[]>();
     for (const result of scored) byRepeat.set(result.repeat, [...(byRepeat.get(result.repeat) ?? []), result]);
-    const repeatRates = [...byRepeat.values()].map((runs) => runs.filter((result) => result.passed).length / runs.length);
+    const repeatRates = [...byRepeat.values()].map(
+      (runs) => runs.filter((result) => result.passed).length / runs.length,
+    );
     const byTask: ConfigurationSummary['byTask'] = {};
     for (const result of scored) {
       const entry = (byTask[result.task] ??= { passed: 0, runs: 0 });
@@ -57,7 +59,10 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
       runs: scored.length,
       passed,
       passRate: scored.length ? passed / scored.length : 0,
-      repeatSpread: { min: repeatRates.length ? Math.min(...repeatRates) : 0, max: repeatRates.length ? Math.max(...repeatRates) : 0 },
+      repeatSpread: {
+        min: repeatRates.length ? Math.min(...repeatRates) : 0,
+        max: repeatRates.length ? Math.max(...repeatRates) : 0,
+      },
       meanSteps: mean(scored.map((result) => result.steps)),
       meanTokens: mean(scored.map((result) => result.promptTokens + result.outputTokens)),
       meanSeconds: mean(scored.map((result) => result.seconds)),
@@ -72,7 +77,19 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 /** The comparison as rows of text cells (header first), for the terminal and for tests. */
 export function summaryRows(summaries: readonly ConfigurationSummary[]): string[][] {
-  const header = ['model', 'protocol', 'preset', 'passed', 'pass rate', 'repeat spread', 'mean steps', 'mean tokens', 'mean s', 'parse rate', 'crashed'];
+  const header = [
+    'model',
+    'protocol',
+    'preset',
+    'passed',
+    'pass rate',
+    'repeat spread',
+    'mean steps',
+    'mean tokens',
+    'mean s',
+    'parse rate',
+    'crashed',
+  ];
   const rows = summaries.map((summary) => [
     summary.model,
     summary.protocol,
@@ -96,13 +113,28 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
 export function taskRows(summaries: readonly ConfigurationSummary[]): string[][] {
   const tasks = [...new Set(summaries.flatMap((summary) => Object.keys(summary.byTask)))].sort();
   const header = ['task', ...summaries.map((summary) => summary.key)];
-  return [header, ...tasks.map((task) => [task, ...summaries.map((summary) => (summary.byTask[task] ? `${summary.byTask[task].passed}/${summary.byTask[task].runs}` : '–'))])];
+  return [
+    header,
+    ...tasks.map((task) => [
+      task,
+      ...summaries.map((summary) =>
+        summary.byTask[task] ? `${summary.byTask[task].passed}/${summary.byTask[task].runs}` : '–',
+      ),
+    ]),
+  ];
 }
 
 /** Rows of cells as aligned text columns. */
 export function textTable(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function summaryTable(summaries: readonly ConfigurationSummary[]): string {

@@ -34,7 +34,12 @@ const known = {
 };
 
 /** Keeps the known fields of an object; names the others. */
-function pick(value: Record<string, unknown>, keys: string[], where: string, ignored: string[]): Record<string, unknown> {
+function pick(
+  value: Record<string, unknown>,
+  keys: string[],
+  where: string,
+  ignored: string[],
+): Record<string, unknown> {
   for (const key of Object.keys(value)) if (!keys.includes(key)) ignored.push(`${where}${key}`);
   return Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
 }
@@ -49,11 +54,27 @@ const schema = {
     task: { type: 'string', minLength: 1, maxLength: 20_000 },
     check: { type: 'string', minLength: 1, maxLength: 4000 },
     tags: { type: 'array', items: { type: 'string', maxLength: 40 }, maxItems: 20 },
-    limits: { type: 'object', properties: { maxSteps: { type: 'integer', minimum: 0 }, maxTokens: { type: 'integer', minimum: 0 }, maxSeconds: { type: 'integer', minimum: 0 }, maxFormatErrors: { type: 'integer', minimum: 0 }, maxFailedSteps: { type: 'integer', minimum: 0 } } },
+    limits: {
+      type: 'object',
+      properties: {
+        maxSteps: { type: 'integer', minimum: 0 },
+        maxTokens: { type: 'integer', minimum: 0 },
+        maxSeconds: { type: 'integer', minimum: 0 },
+        maxFormatErrors: { type: 'integer', minimum: 0 },
+        maxFailedSteps: { type: 'integer', minimum: 0 },
+      },
+    },
     settings: {
       type: 'object',
       properties: {
-        shellRules: { type: 'object', required: ['allow', 'deny'], properties: { allow: { type: 'array', items: { type: 'string' } }, deny: { type: 'array', items: { type: 'string' } } } },
+        shellRules: {
+          type: 'object',
+          required: ['allow', 'deny'],
+          properties: {
+            allow: { type: 'array', items: { type: 'string' } },
+            deny: { type: 'array', items: { type: 'string' } },
+          },
+        },
         verifyCommand: { type: 'string', maxLength: 4000 },
         toolProfile: { enum: ['structured', 'bash-only'] },
       },
@@ -68,16 +89,28 @@ export class EvalTaskError extends Error {}
 export function evalTask(name: string, spec: unknown, files: FileMap, reference: unknown): EvalTask {
   if (!validateSpec(spec)) {
     const [first] = validateSpec.errors ?? [];
-    throw new EvalTaskError(`eval task "${name}": task.json is invalid at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}`);
+    throw new EvalTaskError(
+      `eval task "${name}": task.json is invalid at ` +
+        `${first?.instancePath || '(top level)'}: ` +
+        `${first?.message ?? 'invalid'}`,
+    );
   }
   const replies = (reference as { replies?: unknown } | undefined)?.replies;
   if (!Array.isArray(replies) || replies.some((reply) => typeof reply !== 'string')) {
-    throw new EvalTaskError(`eval task "${name}": reference.json must be {"replies": ["…", …]} (one string per model reply)`);
+    throw new EvalTaskError(
+      `eval task "${name}": reference.json must be {"replies": ["…", …]} ` + `(one string per model reply)`,
+    );
   }
   if (Object.keys(files).length === 0) throw new EvalTaskError(`eval task "${name}": workspace/ has no files`);
   const ignored: string[] = [];
   const fields = pick(spec as Record<string, unknown>, known.top, '', ignored);
   if (fields.limits) fields.limits = pick(fields.limits as Record<string, unknown>, known.limits, 'limits.', ignored);
-  if (fields.settings) fields.settings = pick(fields.settings as Record<string, unknown>, known.settings, 'settings.', ignored);
-  return { ...(fields as unknown as Omit<EvalTask, 'files' | 'reference'>), files, reference: replies as string[], ...(ignored.length ? { ignored } : {}) };
+  if (fields.settings)
+    fields.settings = pick(fields.settings as Record<string, unknown>, known.settings, 'settings.', ignored);
+  return {
+    ...(fields as unknown as Omit<EvalTask, 'files' | 'reference'>),
+    files,
+    reference: replies as string[],
+    ...(ignored.length ? { ignored } : {}),
+  };
 }

@@ -8,7 +8,22 @@ import type { EvalResult } from './run-eval';
 
 const validate = new Ajv({ strict: false }).compile({
   type: 'object',
-  required: ['runId', 'task', 'model', 'protocol', 'preset', 'repeat', 'passed', 'outcome', 'steps', 'promptTokens', 'outputTokens', 'seconds', 'parseRate', 'formatErrors'],
+  required: [
+    'runId',
+    'task',
+    'model',
+    'protocol',
+    'preset',
+    'repeat',
+    'passed',
+    'outcome',
+    'steps',
+    'promptTokens',
+    'outputTokens',
+    'seconds',
+    'parseRate',
+    'formatErrors',
+  ],
   properties: {
     runId: { type: 'string' },
     task: { type: 'string' },
@@ -54,10 +69,19 @@ export function parseResults(text: string): ParsedResults {
     }
     if (!validate(value)) {
       const [first] = validate.errors ?? [];
-      throw new Error(`results.jsonl line ${index + 1} is not an eval result: ${first?.instancePath || '(top level)'} ${first?.message ?? 'invalid'}`);
+      throw new Error(
+        `results.jsonl line ${index + 1} is not an eval result: ` +
+          `${first?.instancePath || '(top level)'} ${first?.message ?? 'invalid'}`,
+      );
     }
     const result = value as EvalResult;
-    results.push({ ...result, tags: result.tags ?? [], checkExitCode: result.checkExitCode ?? 0, checkOutput: result.checkOutput ?? '', outcomeDetail: result.outcomeDetail ?? '' });
+    results.push({
+      ...result,
+      tags: result.tags ?? [],
+      checkExitCode: result.checkExitCode ?? 0,
+      checkOutput: result.checkOutput ?? '',
+      outcomeDetail: result.outcomeDetail ?? '',
+    });
   });
   return { results, skipped };
 }

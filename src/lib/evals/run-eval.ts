@@ -26,7 +26,8 @@ import { FileTrail } from '../store/file-trail';
 import type { Snapshot } from '../store/file-trail';
 
 /** Who answers: a real model on a server, the task's reference solution, or a model that does nothing. */
-export type EvalModel = { kind: 'ollama'; name: string; client: ModelClient } | { kind: 'reference' } | { kind: 'noop' };
+export type EvalModel =
+  { kind: 'ollama'; name: string; client: ModelClient } | { kind: 'reference' } | { kind: 'noop' };
 
 export interface EvalPreset {
   name: string;
@@ -96,14 +97,32 @@ const setupErrors = new Set(['unreachable', 'not_found', 'aborted', 'overloaded'
 function client(run: EvalRun): ModelClient {
   if (run.model.kind === 'ollama') return run.model.client;
   const replies = run.model.kind === 'reference' ? run.task.reference : ['<final>done</final>'];
-  return new ScriptedModelClient(replies.map((text) => ({ text })), { whenExhausted: 'repeat-last' });
+  return new ScriptedModelClient(
+    replies.map((text) => ({ text })),
+    { whenExhausted: 'repeat-last' },
+  );
 }
 
-export async function runEval(run: EvalRun): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: Snapshot[] }> {
+export async function runEval(
+  run: EvalRun,
+): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: Snapshot[] }> {
   const name = modelName(run.model);
   // Scripted answers are written in the text protocol, whatever the configuration asks for.
   const protocol: Protocol = run.model.kind === 'ollama' ? run.protocol : 'text';
-  const base: Omit<EvalResult, 'passed' | 'outcome' | 'outcomeDetail' | 'steps' | 'promptTokens' | 'outputTokens' | 'seconds' | 'parseRate' | 'formatErrors' | 'checkExitCode' | 'checkOutput'> = {
+  const base: Omit<
+    EvalResult,
+    | 'passed'
+    | 'outcome'
+    | 'outcomeDetail'
+    | 'steps'
+    | 'promptTokens'
+    | 'outputTokens'
+    | 'seconds'
+    | 'parseRate'
+    | 'formatErrors'
+    | 'checkExitCode'
+    | 'checkOutput'
+  > = {
     runId: runId(run.task.id, name, run.protocol, run.preset.name, run.repeat),
     task: run.task.id,
     tags: run.task.tags,
@@ -126,7 +145,14 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
       options: { ...(run.numCtx ? { numCtx: run.numCtx } : {}), numPredict: run.numPredict ?? 512, temperature: 0.2 },
       sectionOverrides: run.preset.sections,
       ...(run.task.settings ?? {}),
-      limits: { maxSteps: run.maxSteps ?? 12, maxTokens: 0, maxSeconds: run.maxSeconds ?? 0, maxFormatErrors: 3, maxFailedSteps: 0, ...(run.task.limits ?? {}) },
+      limits: {
+        maxSteps: run.maxSteps ?? 12,
+        maxTokens: 0,
+        maxSeconds: run.maxSeconds ?? 0,
+        maxFormatErrors: 3,
+        maxFailedSteps: 0,
+        ...(run.task.limits ?? {}),
+      },
     });
     const agent: Agent = new Agent({
       model: client(run),
@@ -164,15 +190,37 @@ export async function runEval(run: EvalRun): Promise<{ result: EvalResult; sessi
       formatErrors: malformed,
       checkExitCode: check.exitCode,
       checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
-      ...(outcome.kind === 'error' && setupErrors.has(outcome.error.kind) ? { crashed: clip(describeOutcome(outcome), 300) } : {}),
+      ...(outcome.kind === 'error' && setupErrors.has(outcome.error.kind)
+        ? { crashed: clip(describeOutcome(outcome), 300) }
+        : {}),
     };
     const final = await collectFiles(workspace).catch(() => undefined);
     // The end's files travel as `files`; snapshots are the earlier states.
-    return { result, session: agent.session, events, ...(final ? { files: final } : {}), snapshots: snapshots.before(agent.session.history.length) };
+    return {
+      result,
+      session: agent.session,
+      events,
+      ...(final ? { files: final } : {}),
+      snapshots: snapshots.before(agent.session.history.length),
+    };
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     return {
-      result: { ...base, passed: false, outcome: 'error', outcomeDetail: `the eval run broke: ${message}`, steps: 0, promptTokens: 0, outputTokens: 0, seconds: (Date.now() - started) / 1000, parseRate: 1, formatErrors: 0, checkExitCode: -1, checkOutput: '', crashed: message },
+      result: {
+        ...base,
+        passed: false,
+        outcome: 'error',
+        outcomeDetail: `the eval run broke: ${message}`,
+        steps: 0,
+        promptTokens: 0,
+        outputTokens: 0,
+        seconds: (Date.now() - started) / 1000,
+        parseRate: 1,
+        formatErrors: 0,
+        checkExitCode: -1,
+        checkOutput: '',
+        crashed: message,
+      },
       events,
     };
   } finally {

@@ -36,6 +36,9 @@ export async function runDoneCheck(options: {
   if (passed) return { kind: 'passed' };
   return {
     kind: 'failed',
-    notice: `Runtime notice: the answer was not accepted because the check \`${command}\` failed. Fix the problem, then answer again.\n${clip(formatExecResult(result, checkTimeoutMs / 1000), 3000)}`,
+    notice:
+      `Runtime notice: the answer was not accepted because the check ` +
+      `\`${command}\` failed. Fix the problem, then answer ` +
+      `again.\n${clip(formatExecResult(result, checkTimeoutMs / 1000), 3000)}`,
   };
 }

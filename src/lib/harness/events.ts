@@ -79,7 +79,10 @@ export type HarnessEventBody =
       promptEvalCount?: number;
       /** What the harness estimated for the prompt it sent. */
       estimatedTokens: number;
-      /** How it was told: the server refused (truncate:false), counted up to num_ctx, or counted far less than was sent. */
+      /**
+       * How it was told: the server refused (truncate:false), counted up to num_ctx, or counted far
+       * less than was sent.
+       */
       detectedBy: 'server-refused' | 'count-at-limit' | 'count-below-estimate';
       /** The reply made from the cut prompt was dropped, not executed (R3). */
       discarded: boolean;

@@ -24,7 +24,8 @@ import { bounds, boundedArguments, replyCharLimit } from './bounds';
 import { isWritable } from './workspace-views';
 
 const resumeNotice =
-  'Runtime notice: your previous reply was cut off by the output limit. Resume directly where it stopped, with no recap.';
+  'Runtime notice: your previous reply was cut off by the output limit. ' +
+  'Resume directly where it stopped, with no recap.';
 
 function stopped(context: LoopContext): Outcome | undefined {
   if (!context.signal.aborted) return undefined;
@@ -50,7 +51,10 @@ function parseReply(
   if (text.length >= replyCharLimit(context.session.settings.options.numPredict)) {
     return {
       kind: 'malformed',
-      problem: `the reply was ${text.length} characters long, over the limit of ${replyCharLimit(context.session.settings.options.numPredict)}; it was not executed. Write less per reply`,
+      problem:
+        `the reply was ${text.length} characters long, over the limit of ` +
+        `${replyCharLimit(context.session.settings.options.numPredict)}; it ` +
+        `was not executed. Write less per reply`,
     };
   }
   const options = { argumentNames: setup.argumentNames };
@@ -217,7 +221,11 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     if (result.kind === 'truncated') {
       // R3: compact once and ask again; a second overflow in a row ends the run clearly.
       if (forceCompaction) {
-        const message = `the prompt did not fit in num_ctx=${setup.budget.contextWindow.numCtx} even after compaction (${setup.budget.contextWindow.source}). Raise num_ctx or start a new session.`;
+        const message =
+          `the prompt did not fit in ` +
+          `num_ctx=${setup.budget.contextWindow.numCtx} even after compaction ` +
+          `(${setup.budget.contextWindow.source}). Raise num_ctx or start a new ` +
+          `session.`;
         return {
           outcome: { kind: 'error', error: { kind: 'context_too_small', message, retryable: false } },
           steps: state.steps,

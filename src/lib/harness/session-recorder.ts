@@ -21,7 +21,10 @@ export class StoreFailure extends Error {
 
 const transient = new Set(['model.token', 'tool.output']);
 
-/** Stored events stay small whatever the model sent: long strings inside are clipped (the items keep what the model reads). */
+/**
+ * Stored events stay small whatever the model sent: long strings inside are clipped (the items keep
+ * what the model reads).
+ */
 function boundedEvent(event: HarnessEvent): HarnessEvent {
   const clipValue = (value: unknown, depth: number): unknown => {
     if (typeof value === 'string')
@@ -79,7 +82,10 @@ export class SessionRecorder {
     }
     if (stored && stored.history.length !== this.session.history.length) {
       throw new StoreFailure(
-        `session "${this.session.title}" was changed elsewhere (another tab or process) since it was opened here: ${stored.history.length} items are stored, ${this.session.history.length} here. Reload it to continue; nothing was overwritten.`,
+        `session "${this.session.title}" was changed elsewhere (another tab or ` +
+          `process) since it was opened here: ${stored.history.length} items are ` +
+          `stored, ${this.session.history.length} here. Reload it to continue; ` +
+          `nothing was overwritten.`,
       );
     }
     try {

@@ -23,7 +23,10 @@ export interface ExecutedCall {
   args: Record<string, unknown>;
   content: string;
   ok: boolean;
-  /** The call never reached its tool: unknown tool or invalid arguments (a result the model reads, not a format error). */
+  /**
+   * The call never reached its tool: unknown tool or invalid arguments (a result the model reads, not
+   * a format error).
+   */
   invalid: boolean;
   /** Step mode: the person stopped the run at this call. */
   stopped?: boolean;
@@ -162,7 +165,9 @@ export class ToolExecutor {
       return {
         name: tool.name,
         args,
-        content: `error: approval denied for ${tool.name}: ${decision.reason}. Do not retry the same call; choose another way or give the final answer.`,
+        content:
+          `error: approval denied for ${tool.name}: ${decision.reason}. Do not ` +
+          `retry the same call; choose another way or give the final answer.`,
         ok: false,
         invalid: false,
       };

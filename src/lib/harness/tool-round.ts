@@ -42,7 +42,8 @@ export async function runToolRound(
   const notices = extra ? [`Runtime notice: ${extra}.`] : [];
   if (calls.length > bounds.callsPerReply)
     notices.push(
-      `Runtime notice: the reply made ${calls.length} tool calls; only the first ${bounds.callsPerReply} were run. Make fewer calls per reply.`,
+      `Runtime notice: the reply made ${calls.length} tool calls; only the ` +
+        `first ${bounds.callsPerReply} were run. Make fewer calls per reply.`,
     );
   let changedFiles = false;
   let failed = 0;

@@ -30,7 +30,9 @@ export async function startTurn(context: LoopContext): Promise<Outcome | undefin
       await recorder.append({
         kind: 'notice',
         reason: 'resumed',
-        content: `Runtime notice: the run was resumed after an interruption. Continue with the task: ${session.memory.task || lastRequest}`,
+        content:
+          `Runtime notice: the run was resumed after an interruption. Continue ` +
+          `with the task: ${session.memory.task || lastRequest}`,
       });
   }
   await syncMemory(context);

@@ -24,9 +24,14 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 export function unreachableMessage(host: string, origin?: string): string {
-  const base = `Cannot reach Ollama at ${host}. Is it running? Start it with \`ollama serve\` (or open the Ollama app).`;
+  const base =
+    `Cannot reach Ollama at ${host}. Is it running? Start it with \`ollama ` + `serve\` (or open the Ollama app).`;
   if (!origin) return base;
-  return `${base} In a browser a CORS refusal looks exactly the same: if Ollama is running, allow this page with \`OLLAMA_ORIGINS=${origin} ollama serve\` (then restart Ollama).`;
+  return (
+    `${base} In a browser a CORS refusal looks exactly the same: if Ollama ` +
+    `is running, allow this page with \`OLLAMA_ORIGINS=${origin} ollama ` +
+    `serve\` (then restart Ollama).`
+  );
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -58,7 +63,10 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
         kind: 'not_found',
         status,
         retryable: false,
-        message: `Model "${context.model}" is not on the Ollama server at ${context.host}. Pull it with \`ollama pull ${context.model}\`, or choose another model.`,
+        message:
+          `Model "${context.model}" is not on the Ollama server at ` +
+          `${context.host}. Pull it with \`ollama pull ${context.model}\`, or ` +
+          `choose another model.`,
       };
     }
     if (status === 400 && /does not support tools/i.test(message)) {
@@ -66,7 +74,10 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
         kind: 'tools_unsupported',
         status,
         retryable: false,
-        message: `Model "${context.model}" does not support native tool calls. Switch the protocol to "text" (or "auto"), or pick a model whose capabilities list "tools".`,
+        message:
+          `Model "${context.model}" does not support native tool calls. Switch ` +
+          `the protocol to "text" (or "auto"), or pick a model whose ` +
+          `capabilities list "tools".`,
       };
     }
     if (status === 400 && /exceeds the context length/i.test(message)) {
@@ -74,7 +85,9 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
         kind: 'context_overflow',
         status,
         retryable: false,
-        message: `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest messages: ${message}`,
+        message:
+          `The prompt is longer than num_ctx, so Ollama refused it instead of ` +
+          `dropping the oldest messages: ${message}`,
       };
     }
     if (status === 429 || status === 503) {

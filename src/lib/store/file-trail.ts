@@ -56,7 +56,9 @@ export class FileTrail {
       files[path] = await this.workspace.readFile(path);
       bytes += files[path].length;
       if (bytes > this.limits.bytes) {
-        this.tooLarge = `more than ${this.limits.bytes >= 1024 * 1024 ? `${Math.round(this.limits.bytes / 1024 / 1024)} MB` : `${Math.round(this.limits.bytes / 1024)} KB`} of text`;
+        const limit = this.limits.bytes;
+        const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`;
+        this.tooLarge = `more than ${size} of text`;
         return undefined;
       }
     }

@@ -98,7 +98,8 @@ export function openHarnessDatabase(options: OpenOptions = {}): Promise<HarnessD
         fail(
           new StoreError(
             'blocked',
-            'The database upgrade is blocked by another tab with an older Harness Playground; close the other tabs and reload.',
+            'The database upgrade is blocked by another tab with an older Harness ' +
+              'Playground; close the other tabs and reload.',
           ),
         );
       },

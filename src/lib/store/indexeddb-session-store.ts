@@ -68,7 +68,8 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
     const since = new Date(lock.since).toLocaleTimeString();
     return new StoreError(
       'locked',
-      `Session ${sessionId} is open in another tab (since ${since}). Continue it there, or close that tab; this tab will not write to it.`,
+      `Session ${sessionId} is open in another tab (since ${since}). ` +
+        `Continue it there, or close that tab; this tab will not write to it.`,
     );
   }
 

@@ -205,28 +205,38 @@ export function importTrajectory(text: string): ImportResult {
   if (typeof record.version !== 'number' || record.version > trajectoryVersion) {
     return {
       ok: false,
-      error: `This session file has version ${String(record.version)}, newer than this app understands (${trajectoryVersion}); update Harness Playground.`,
+      error:
+        `This session file has version ${String(record.version)}, newer than ` +
+        `this app understands (${trajectoryVersion}); update Harness ` +
+        `Playground.`,
     };
   }
   if (!validate(value)) {
     const [first] = validate.errors ?? [];
     return {
       ok: false,
-      error: `The session file is damaged at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}; nothing was imported.`,
+      error:
+        `The session file is damaged at ` +
+        `${first?.instancePath || '(top level)'}: ` +
+        `${first?.message ?? 'invalid'}; nothing was imported.`,
     };
   }
   const key = badFileKey(record.files as Record<string, string>);
   if (key !== undefined)
     return {
       ok: false,
-      error: `The session file is damaged at /files/${key}: a file path must stay inside the workspace; nothing was imported.`,
+      error:
+        `The session file is damaged at /files/${key}: a file path must stay ` +
+        `inside the workspace; nothing was imported.`,
     };
   for (const [index, snapshot] of (record.snapshots ?? []).entries()) {
     const bad = badFileKey(snapshot.files);
     if (bad !== undefined)
       return {
         ok: false,
-        error: `The session file is damaged at /snapshots/${index}/files/${bad}: a file path must stay inside the workspace; nothing was imported.`,
+        error:
+          `The session file is damaged at /snapshots/${index}/files/${bad}: a ` +
+          `file path must stay inside the workspace; nothing was imported.`,
       };
   }
   const history = record.session!.history;

@@ -21,7 +21,9 @@ export function storeError(error: unknown, doing: string): StoreError {
     case 'QuotaExceededError':
       return new StoreError(
         'quota',
-        `Browser storage is full while ${doing}. Nothing saved before was lost; free space by exporting and deleting old sessions, then try again.`,
+        `Browser storage is full while ${doing}. Nothing saved before was ` +
+          `lost; free space by exporting and deleting old sessions, then try ` +
+          `again.`,
       );
     case 'ConstraintError':
       return new StoreError('conflict', `Could not finish ${doing}: the record already exists (${message}).`);
@@ -30,12 +32,15 @@ export function storeError(error: unknown, doing: string): StoreError {
     case 'UnknownError':
       return new StoreError(
         'unavailable',
-        `Browser storage is not available (${name}: ${message}). Private windows and some privacy settings refuse IndexedDB; use a normal window to keep sessions.`,
+        `Browser storage is not available (${name}: ${message}). Private ` +
+          `windows and some privacy settings refuse IndexedDB; use a normal ` +
+          `window to keep sessions.`,
       );
     case 'VersionError':
       return new StoreError(
         'blocked',
-        `The stored data is from a newer version of Harness Playground (${message}). Reload the page to get the newer version.`,
+        `The stored data is from a newer version of Harness Playground ` +
+          `(${message}). Reload the page to get the newer version.`,
       );
     default:
       return new StoreError('io', `Browser storage failed while ${doing}: ${name ? `${name}: ` : ''}${message}`);

@@ -56,7 +56,10 @@ export class ConnectionState {
         // Something answered, but not as Ollama does: one clear state, not "down" and "missing" at once.
         this.status = {
           kind: 'not-ollama',
-          message: `The server at ${host} answered, but not as Ollama (${version.error.message.split('\n')[0]}). Check the URL; Ollama listens on port 11434 by default:`,
+          message:
+            `The server at ${host} answered, but not as Ollama ` +
+            `(${version.error.message.split('\n')[0]}). Check the URL; Ollama ` +
+            `listens on port 11434 by default:`,
           command: 'http://127.0.0.1:11434',
         };
         this.models = [];
@@ -65,7 +68,10 @@ export class ConnectionState {
       if (await this.serverAnswersWithoutCors(host)) {
         this.status = {
           kind: 'cors',
-          message: `A server at ${host} is running but refuses requests from this page (CORS). If it is Ollama, allow this origin and restart it (if it is not Ollama, fix the URL in Settings):`,
+          message:
+            `A server at ${host} is running but refuses requests from this page ` +
+            `(CORS). If it is Ollama, allow this origin and restart it (if it is ` +
+            `not Ollama, fix the URL in Settings):`,
           command: `OLLAMA_ORIGINS=${this.origin} ollama serve`,
         };
       } else {

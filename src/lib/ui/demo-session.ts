@@ -10,7 +10,8 @@ import type { ScriptedReply } from '../model/scripted-model-client';
 export const demoFiles: Record<string, string> = {
   'README.md': '# sum\nA tiny library with one bug: `sum()` skips the first item.\n',
   'src/sum.js':
-    'export function sum(items) {\n  let total = 0;\n  for (let i = 1; i < items.length; i++) total += items[i];\n  return total;\n}\n',
+    'export function sum(items) {\n  let total = 0;\n  for (let i = 1; i < ' +
+    'items.length; i++) total += items[i];\n  return total;\n}\n',
 };
 
 export const demoTask = 'sum() in src/sum.js returns the wrong total. Find the bug and fix it.';
@@ -22,13 +23,20 @@ export const demoScript: ScriptedReply[] = [
   { text: 'Let me look at the project first.\n<tool>{"name":"list_files","args":{"path":"."}}</tool>' },
   { text: '<tool>{"name":"read_file","args":{"path":"src/sum.js"}}</tool>' },
   {
-    text: 'The loop starts at 1, so the first item is skipped.\n<tool name="patch_file" path="src/sum.js"><old_text>let i = 1;</old_text><new_text>let i = 0;</new_text></tool>',
+    text:
+      'The loop starts at 1, so the first item is skipped.\n<tool ' +
+      'name="patch_file" path="src/sum.js"><old_text>let i = ' +
+      '1;</old_text><new_text>let i = 0;</new_text></tool>',
   },
   {
     respond: (request) =>
       refused(request)
         ? {
-            text: '<final>I did not change anything: the patch to src/sum.js was not applied (it was denied or failed). The bug is still there — the loop in sum() starts at index 1 and skips the first item; changing `let i = 1` to `let i = 0` fixes it.</final>',
+            text:
+              '<final>I did not change anything: the patch to src/sum.js was not ' +
+              'applied (it was denied or failed). The bug is still there — the loop ' +
+              'in sum() starts at index 1 and skips the first item; changing `let i ' +
+              '= 1` to `let i = 0` fixes it.</final>',
           }
         : { text: '<tool>{"name":"run_shell","args":{"command":"grep -n \\"let i\\" src/sum.js"}}</tool>' },
   },
@@ -36,10 +44,15 @@ export const demoScript: ScriptedReply[] = [
     respond: (request) =>
       refused(request)
         ? {
-            text: '<final>I fixed `sum()` in src/sum.js (the loop now starts at 0), but I could not check it: the command was not run.</final>',
+            text:
+              '<final>I fixed `sum()` in src/sum.js (the loop now starts at 0), but ' +
+              'I could not check it: the command was not run.</final>',
           }
         : {
-            text: '<final>Fixed `sum()` in src/sum.js: the loop started at index 1 and skipped the first item; it now starts at 0, and grep shows the changed line.</final>',
+            text:
+              '<final>Fixed `sum()` in src/sum.js: the loop started at index 1 and ' +
+              'skipped the first item; it now starts at 0, and grep shows the ' +
+              'changed line.</final>',
           },
   },
 ];

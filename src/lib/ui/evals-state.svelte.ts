@@ -84,7 +84,9 @@ export class EvalsState {
         const planned = runs[next++];
         this.progress = {
           ...this.progress,
-          current: `${planned.task.id} · ${planned.name} · ${planned.protocol} · ${planned.preset.name} #${planned.repeat}`,
+          current:
+            `${planned.task.id} · ${planned.name} · ${planned.protocol} · ` +
+            `${planned.preset.name} #${planned.repeat}`,
         };
         const { result, session, events, files, snapshots } = await runEval({
           task: planned.task,

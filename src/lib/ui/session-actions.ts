@@ -110,7 +110,10 @@ export async function finishImport(page: PageActionsHost, review: ImportReview, 
     await page.openSession(session.id);
     page.notice = {
       kind: 'info',
-      text: `Imported "${session.title}"${review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : ''}.`,
+      text:
+        `Imported "${session.title}"` +
+        (review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : '') +
+        '.',
     };
   });
 }

@@ -297,7 +297,10 @@ export class TranscriptModel {
           id: this.id(),
           kind: 'retry',
           count: 1,
-          text: `Retry ${event.attempt}${event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : ''}: ${shortReason(event.reason)}`,
+          text:
+            `Retry ` +
+            `${event.attempt}${event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : ''}: ` +
+            `${shortReason(event.reason)}`,
         });
         this.lastRetry = this.entries.at(-1) as Extract<TranscriptEntry, { kind: 'retry' }>;
         return true;
@@ -313,21 +316,30 @@ export class TranscriptModel {
         return this.push({
           id: this.id(),
           kind: 'compaction',
-          text: `History compacted: ${event.reason}${event.beforeChars ? ` (${event.beforeChars} → ${event.afterChars} chars)` : ''}`,
+          text:
+            `History compacted: ` +
+            `${event.reason}${event.beforeChars ? ` (${event.beforeChars} → ${event.afterChars} chars)` : ''}`,
         });
       case 'context.truncated':
         this.endStreaming();
         return this.push({
           id: this.id(),
           kind: 'compaction',
-          text: `The prompt did not fit num_ctx ${event.numCtx} (${event.detectedBy === 'server-refused' ? 'the server refused it' : `the server counted ${event.promptEvalCount} tokens, about ${event.estimatedTokens} were sent`}); the reply was dropped, not run.`,
+          text:
+            `The prompt did not fit num_ctx ${event.numCtx} ` +
+            (event.detectedBy === 'server-refused'
+              ? '(the server refused it); '
+              : `(the server counted ${event.promptEvalCount} tokens, about ${event.estimatedTokens} were sent); `) +
+            `the reply was dropped, not run.`,
         });
       case 'check.finished':
         return this.push({
           id: this.id(),
           kind: 'check',
           passed: event.aborted ? undefined : event.passed,
-          text: `Done-check \`${event.command}\`: ${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}`,
+          text:
+            `Done-check \`${event.command}\`: ` +
+            `${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}`,
         });
       case 'step.edited':
         return this.push({

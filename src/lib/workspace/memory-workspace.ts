@@ -1,6 +1,8 @@
 /**
  * An in-memory workspace over just-bash: a simulated bash with common Unix commands on a
- * virtual filesystem. Runs in Node and in the browser. No node, npm, git or network.
+ * virtual filesystem. Runs in Node and in the browser. `node` and `npm` (scripts only) run in
+ * QuickJS (offline-node/); git is isomorphic-git over the same files, for the harness only (no
+ * `git` command in the shell); no network.
  */
 import { Bash, InMemoryFs } from 'just-bash';
 import type {
@@ -76,8 +78,12 @@ export class MemoryWorkspace implements Workspace, GitCapable {
       sandboxed: true,
       exampleCommand: 'node --test',
       notes: [
-        'node is not Node.js: it runs JavaScript in a QuickJS sandbox (ES modules and CommonJS require, console, process, timers, assert, test, fs, path, os, events, util); there is no child_process, network or npm package. `node --test` runs test/**/*.js and *.test.js.',
-        'npm only runs package.json scripts (npm test, npm run NAME); it cannot install anything. There is no python or git binary.',
+        'node is not Node.js: it runs JavaScript in a QuickJS sandbox (ES ' +
+          'modules and CommonJS require, console, process, timers, assert, test, ' +
+          'fs, path, os, events, util); there is no child_process, network or ' +
+          'npm package. `node --test` runs test/**/*.js and *.test.js.',
+        'npm only runs package.json scripts (npm test, npm run NAME); it ' +
+          'cannot install anything. There is no python or git binary.',
       ],
     };
   }

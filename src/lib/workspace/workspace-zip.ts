@@ -61,8 +61,12 @@ export function unzipFiles(bytes: Uint8Array, limits = zipLimits): ImportedFiles
       size += chunk.length;
       total += chunk.length;
       if (size > limits.fileBytes || (declared !== undefined && size > declared)) {
+        const limit =
+          declared !== undefined && declared < limits.fileBytes
+            ? `its declared ${declared} bytes`
+            : `${limits.fileBytes / 1024 / 1024} MiB`;
         throw new ZipLimitError(
-          `${file.name} inflates to more than ${declared !== undefined && declared < limits.fileBytes ? `its declared ${declared} bytes` : `${limits.fileBytes / 1024 / 1024} MiB`} (a zip bomb or a damaged file); nothing was imported`,
+          `${file.name} inflates to more than ${limit} (a zip bomb or a damaged file); nothing was imported`,
         );
       }
       if (total > limits.totalBytes)

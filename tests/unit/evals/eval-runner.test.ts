@@ -15,9 +15,14 @@ import { loadEvals } from '../../../src/cli/load-evals';
 import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 
-function evalCli(args: string[], onLine?: (stderr: string, kill: () => void) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function evalCli(
+  args: string[],
+  onLine?: (stderr: string, kill: () => void) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -29,18 +34,46 @@ function evalCli(args: string[], onLine?: (stderr: string, kill: () => void) => 
   });
 }
 
-const fields = ['runId', 'task', 'model', 'protocol', 'preset', 'repeat', 'passed', 'outcome', 'steps', 'promptTokens', 'outputTokens', 'seconds', 'parseRate', 'formatErrors', 'session'];
+const fields = [
+  'runId',
+  'task',
+  'model',
+  'protocol',
+  'preset',
+  'repeat',
+  'passed',
+  'outcome',
+  'steps',
+  'promptTokens',
+  'outputTokens',
+  'seconds',
+  'parseRate',
+  'formatErrors',
+  'session',
+];
 
 describe('O2 npm run eval', () => {
   it('O2 writes one complete JSON line per run, a comparison table, and the results object last', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
-    const run = await evalCli(['--reference', '--noop', '--tasks', 'patch-one-line,edit-markup', '--repeat', '2', '--out', out]);
+    const run = await evalCli([
+      '--reference',
+      '--noop',
+      '--tasks',
+      'patch-one-line,edit-markup',
+      '--repeat',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(run.code).toBe(0);
     const { results, skipped } = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8'));
     expect(skipped).toEqual([]);
     expect(results).toHaveLength(8);
     for (const result of results) for (const field of fields) expect(result, field).toHaveProperty(field);
-    for (const result of results) expect(JSON.parse(readFileSync(path.join(out, result.session!), 'utf8')).format).toBe('harness-playground/session');
+    for (const result of results)
+      expect(JSON.parse(readFileSync(path.join(out, result.session!), 'utf8')).format).toBe(
+        'harness-playground/session',
+      );
     const last = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
     expect(last.tasks).toBe(2);
     expect(last.results).toHaveLength(8);
@@ -57,7 +90,21 @@ describe('O2 npm run eval', () => {
   });
 
   it('O2 the per-task table marks a task a configuration did not run, instead of counting it as failed', () => {
-    const base = { tags: [], preset: 'default', repeat: 1, outcome: 'final' as const, outcomeDetail: '', steps: 1, promptTokens: 1, outputTokens: 1, seconds: 1, parseRate: 1, formatErrors: 0, checkExitCode: 0, checkOutput: '' };
+    const base = {
+      tags: [],
+      preset: 'default',
+      repeat: 1,
+      outcome: 'final' as const,
+      outcomeDetail: '',
+      steps: 1,
+      promptTokens: 1,
+      outputTokens: 1,
+      seconds: 1,
+      parseRate: 1,
+      formatErrors: 0,
+      checkExitCode: 0,
+      checkOutput: '',
+    };
     const results = [
       { ...base, runId: 'a|m|text|default|1', task: 'a', model: 'm', protocol: 'text' as const, passed: true },
       { ...base, runId: 'b|m|text|default|1', task: 'b', model: 'm', protocol: 'text' as const, passed: false },
@@ -89,15 +136,35 @@ describe('O2 npm run eval', () => {
 
   it('O2 a run that breaks is recorded as crashed, not dropped', async () => {
     const [task] = loadEvals('evals');
-    const broken = await runEval({ task, model: { kind: 'reference' }, protocol: 'text', preset: { name: 'default', sections: {} }, repeat: 1, workspace: () => Promise.reject(new Error('disk full')) });
+    const broken = await runEval({
+      task,
+      model: { kind: 'reference' },
+      protocol: 'text',
+      preset: { name: 'default', sections: {} },
+      repeat: 1,
+      workspace: () => Promise.reject(new Error('disk full')),
+    });
     expect(broken.result).toMatchObject({ passed: false, crashed: 'disk full', outcome: 'error' });
     expect(summarize([broken.result])[0]).toMatchObject({ runs: 0, crashed: 1 });
   });
 
   it('O2 a server that goes away mid-suite crashes the run instead of failing the model', async () => {
     const [task] = loadEvals('evals');
-    const model = (kind: 'unreachable' | 'bad_reply') => ({ kind: 'ollama' as const, name: 'm', client: new ScriptedModelClient([{ error: { kind, message: `${kind}!`, retryable: false } }]) });
-    const run = (kind: 'unreachable' | 'bad_reply') => runEval({ task, model: model(kind), protocol: 'text', preset: { name: 'default', sections: {} }, repeat: 1, workspace: async (files) => new MemoryWorkspace({ files }), maxSteps: 2 });
+    const model = (kind: 'unreachable' | 'bad_reply') => ({
+      kind: 'ollama' as const,
+      name: 'm',
+      client: new ScriptedModelClient([{ error: { kind, message: `${kind}!`, retryable: false } }]),
+    });
+    const run = (kind: 'unreachable' | 'bad_reply') =>
+      runEval({
+        task,
+        model: model(kind),
+        protocol: 'text',
+        preset: { name: 'default', sections: {} },
+        repeat: 1,
+        workspace: async (files) => new MemoryWorkspace({ files }),
+        maxSteps: 2,
+      });
     const gone = await run('unreachable');
     expect(gone.result.passed).toBe(false);
     expect(gone.result.crashed).toContain('unreachable!');
@@ -111,7 +178,10 @@ describe('O2 npm run eval', () => {
     const suite = mkdtempSync(path.join(tmpdir(), 'harness-suite-'));
     mkdirSync(path.join(suite, 'bad-task', 'workspace'), { recursive: true });
     writeFileSync(path.join(suite, 'bad-task', 'workspace', 'a.txt'), 'x');
-    writeFileSync(path.join(suite, 'bad-task', 'task.json'), JSON.stringify({ id: 'bad-task', title: 'x', task: 'x', tags: [] }));
+    writeFileSync(
+      path.join(suite, 'bad-task', 'task.json'),
+      JSON.stringify({ id: 'bad-task', title: 'x', task: 'x', tags: [] }),
+    );
     const run = await evalCli(['--suite', suite, '--noop', '--out', mkdtempSync(path.join(tmpdir(), 'harness-eval-'))]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('eval task "bad-task": task.json is invalid');
@@ -122,14 +192,39 @@ describe('O2 npm run eval', () => {
     const suite = mkdtempSync(path.join(tmpdir(), 'harness-suite-'));
     mkdirSync(path.join(suite, 'Fix_Greeting', 'workspace'), { recursive: true });
     writeFileSync(path.join(suite, 'Fix_Greeting', 'workspace', 'hello.txt'), 'helo\n');
-    writeFileSync(path.join(suite, 'Fix_Greeting', 'task.json'), JSON.stringify({ id: 'Fix_Greeting', title: 'Fix the greeting', task: 'Fix the typo in hello.txt.', check: 'grep -q "^hello$" hello.txt', tags: ['patch'], difficulty: 'easy', limits: { maxSteps: 6, budget: 3 }, settings: { toolProfile: 'structured', temperature: 0 } }));
-    writeFileSync(path.join(suite, 'Fix_Greeting', 'reference.json'), JSON.stringify({ replies: ['<tool>{"name": "write_file", "args": {"path": "hello.txt", "content": "hello\\n"}}</tool>', '<final>Fixed.</final>'] }));
+    writeFileSync(
+      path.join(suite, 'Fix_Greeting', 'task.json'),
+      JSON.stringify({
+        id: 'Fix_Greeting',
+        title: 'Fix the greeting',
+        task: 'Fix the typo in hello.txt.',
+        check: 'grep -q "^hello$" hello.txt',
+        tags: ['patch'],
+        difficulty: 'easy',
+        limits: { maxSteps: 6, budget: 3 },
+        settings: { toolProfile: 'structured', temperature: 0 },
+      }),
+    );
+    writeFileSync(
+      path.join(suite, 'Fix_Greeting', 'reference.json'),
+      JSON.stringify({
+        replies: [
+          '<tool>{"name": "write_file", "args": {"path": "hello.txt", "content": "hello\\n"}}</tool>',
+          '<final>Fixed.</final>',
+        ],
+      }),
+    );
     const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
     const run = await evalCli(['--suite', suite, '--reference', '--noop', '--out', out]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('eval task "Fix_Greeting": ignored unknown field(s) difficulty, limits.budget, settings.temperature');
+    expect(run.stderr).toContain(
+      'eval task "Fix_Greeting": ignored unknown field(s) difficulty, limits.budget, settings.temperature',
+    );
     const { results } = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8'));
-    expect(results.map((result) => [result.model, result.passed])).toEqual([['reference', true], ['noop', false]]);
+    expect(results.map((result) => [result.model, result.passed])).toEqual([
+      ['reference', true],
+      ['noop', false],
+    ]);
   });
 
   it('O2 T7 a task workspace that links out of its folder is refused, naming the link', async () => {
@@ -137,7 +232,10 @@ describe('O2 npm run eval', () => {
     mkdirSync(path.join(suite, 'leak', 'workspace'), { recursive: true });
     writeFileSync(path.join(suite, 'leak', 'workspace', 'a.txt'), 'x');
     symlinkSync('/etc/hostname', path.join(suite, 'leak', 'workspace', 'secret.txt'));
-    writeFileSync(path.join(suite, 'leak', 'task.json'), JSON.stringify({ id: 'leak', title: 'x', task: 'x', check: 'true', tags: [] }));
+    writeFileSync(
+      path.join(suite, 'leak', 'task.json'),
+      JSON.stringify({ id: 'leak', title: 'x', task: 'x', check: 'true', tags: [] }),
+    );
     writeFileSync(path.join(suite, 'leak', 'reference.json'), JSON.stringify({ replies: ['<final>x</final>'] }));
     const run = await evalCli(['--suite', suite, '--noop', '--out', mkdtempSync(path.join(tmpdir(), 'harness-eval-'))]);
     expect(run.code).toBe(2);

@@ -26,13 +26,39 @@ const backends = {
 };
 
 const run = (task: (typeof tasks)[number], model: EvalModel, workspace: EvalRun['workspace']) =>
-  runEval({ task, model, protocol: 'text', preset: { name: 'default', sections: {} }, repeat: 1, workspace, analyzeShell: analyzeShellCommand });
+  runEval({
+    task,
+    model,
+    protocol: 'text',
+    preset: { name: 'default', sections: {} },
+    repeat: 1,
+    workspace,
+    analyzeShell: analyzeShellCommand,
+  });
 
 describe('O2 the eval suite', () => {
   it('O2 has at least 16 tasks covering what the suite promises', () => {
     expect(tasks.length).toBeGreaterThanOrEqual(16);
     const tags = new Set(tasks.flatMap((task) => task.tags));
-    for (const tag of ['read', 'explain', 'locate', 'patch', 'multi-file', 'tests', 'rename', 'markup', 'xml-form', 'search', 'instructions', 'budget', 'delegate', 'tasks', 'recover', 'refuse']) expect(tags, tag).toContain(tag);
+    for (const tag of [
+      'read',
+      'explain',
+      'locate',
+      'patch',
+      'multi-file',
+      'tests',
+      'rename',
+      'markup',
+      'xml-form',
+      'search',
+      'instructions',
+      'budget',
+      'delegate',
+      'tasks',
+      'recover',
+      'refuse',
+    ])
+      expect(tags, tag).toContain(tag);
   });
 
   for (const [backend, workspace] of Object.entries(backends)) {
@@ -40,7 +66,10 @@ describe('O2 the eval suite', () => {
       it(`O2 ${task.id} (${backend}): the reference solution passes and a do-nothing model fails`, async () => {
         const reference = await run(task, { kind: 'reference' }, workspace);
         expect(reference.result.crashed).toBeUndefined();
-        expect(reference.result.passed, `reference: ${reference.result.outcomeDetail}\n${reference.result.checkOutput}`).toBe(true);
+        expect(
+          reference.result.passed,
+          `reference: ${reference.result.outcomeDetail}\n${reference.result.checkOutput}`,
+        ).toBe(true);
         const noop = await run(task, { kind: 'noop' }, workspace);
         expect(noop.result.passed, `noop passed ${task.id}`).toBe(false);
       });
@@ -55,7 +84,11 @@ describe('O2 the eval suite', () => {
     const patched = snapshots!.find((snapshot) => snapshot.files['src/pager.js'] !== task.files['src/pager.js']);
     expect(patched?.files['src/pager.js']).toContain('Math.ceil(items / perPage)');
     expect(patched!.step).toBeLessThan(session!.history.length);
-    const imported = importTrajectory(exportTrajectory({ session: session!, events, tasks: [], files: files!, snapshots: snapshots! }));
-    expect(imported.ok && imported.trajectory.snapshots?.map((snapshot) => snapshot.step)).toEqual(snapshots!.map((snapshot) => snapshot.step));
+    const imported = importTrajectory(
+      exportTrajectory({ session: session!, events, tasks: [], files: files!, snapshots: snapshots! }),
+    );
+    expect(imported.ok && imported.trajectory.snapshots?.map((snapshot) => snapshot.step)).toEqual(
+      snapshots!.map((snapshot) => snapshot.step),
+    );
   });
 });

@@ -114,7 +114,13 @@ export class ContextBudget {
   }
 
   private tooSmall(needed: number, budget: number): string {
-    return `the prompt needs about ${needed} tokens but only ${Math.max(0, budget)} fit in num_ctx=${this.contextWindow.numCtx} (${this.contextWindow.source}; ${this.numPredict} are kept for the reply). Raise num_ctx or the context cap, lower num_predict, or start a new session.`;
+    return (
+      `the prompt needs about ${needed} tokens but only ` +
+      `${Math.max(0, budget)} fit in num_ctx=${this.contextWindow.numCtx} ` +
+      `(${this.contextWindow.source}; ${this.numPredict} are kept for the ` +
+      `reply). Raise num_ctx or the context cap, lower num_predict, or start ` +
+      `a new session.`
+    );
   }
 
   /**

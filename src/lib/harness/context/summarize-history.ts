@@ -4,7 +4,10 @@ import { clip } from './clip';
 
 function describeCall(item: Extract<HistoryItem, { kind: 'tool' }>): string {
   const target = item.args.path ?? item.args.command ?? item.args.pattern ?? item.args.task ?? '';
-  return `${item.name}${target ? ` ${clip(String(target), 80)}` : ''} → ${item.ok ? 'ok' : clip(item.content.split('\n')[0], 100)}`;
+  return (
+    `${item.name}${target ? ` ${clip(String(target), 80)}` : ''} → ` +
+    `${item.ok ? 'ok' : clip(item.content.split('\n')[0], 100)}`
+  );
 }
 
 export function summarizeHistory(items: readonly HistoryItem[], fromSeq: number): string {

@@ -49,7 +49,9 @@ export function promptVariables(state: PromptState): Record<string, string> {
   const hostNote =
     !environment.sandboxed && names.has('run_shell')
       ? [
-          "run_shell is not sandboxed here: commands run on the host machine with the user's rights and can reach files outside the workspace. Stay inside the workspace.",
+          'run_shell is not sandboxed here: commands run on the host machine ' +
+            "with the user's rights and can reach files outside the workspace. " +
+            'Stay inside the workspace.',
         ]
       : [];
   const docs = repo.docs.map((doc) => `- ${doc.path}\n${clip(doc.text, 1200)}`).join('\n');
@@ -62,7 +64,9 @@ export function promptVariables(state: PromptState): Record<string, string> {
     tool_list: state.tools.map(toolLine).join('\n'),
     // W5: rules name only tools this session has.
     multiline_rule: names.has('write_file')
-      ? '- For write_file and patch_file with multi-line text, use the XML form:\n  <tool name="write_file" path="file.js"><content>...</content></tool>'
+      ? '- For write_file and patch_file with multi-line text, use the XML ' +
+        'form:\n  <tool name="write_file" ' +
+        'path="file.js"><content>...</content></tool>'
       : '- Put multi-line text in the JSON string with \\n for newlines.',
     arguments_rule: names.has('patch_file')
       ? 'Required arguments must not be empty; read a file before patching it, and copy old_text exactly.'

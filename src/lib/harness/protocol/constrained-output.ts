@@ -61,8 +61,10 @@ export function envelopeSchemaFor(tools: readonly AnyTool[]): Record<string, unk
 }
 
 export const constrainedNotice =
-  'Runtime notice: your replies could not be parsed several times, so from now on every reply must be one JSON object: ' +
-  '{"action":"tool","name":"read_file","args":{"path":"README.md"}} to call a tool, or {"action":"final","final":"your answer"} to finish.';
+  'Runtime notice: your replies could not be parsed several times, so ' +
+  'from now on every reply must be one JSON object: ' +
+  '{"action":"tool","name":"read_file","args":{"path":"README.md"}} to ' +
+  'call a tool, or {"action":"final","final":"your answer"} to finish.';
 
 export function parseEnvelope(reply: string, options: TextProtocolOptions = {}): ParsedReply {
   let value: unknown;

@@ -32,13 +32,22 @@ export function malformedNotice(
   tools: readonly string[] = ['write_file'],
 ): string {
   if (protocol === 'constrained') {
-    return `Runtime notice: ${problem}. Reply with one JSON object: {"action":"tool","name":"…","args":{…}} to call a tool, or {"action":"final","final":"…"} to finish.`;
+    return (
+      `Runtime notice: ${problem}. Reply with one JSON object: ` +
+      `{"action":"tool","name":"…","args":{…}} to call a tool, or ` +
+      `{"action":"final","final":"…"} to finish.`
+    );
   }
   if (protocol === 'native') {
-    return `Runtime notice: ${problem}. Call one of the declared tools, or reply with plain text when you have the final answer.`;
+    return (
+      `Runtime notice: ${problem}. Call one of the declared tools, or reply ` +
+      `with plain text when you have the final answer.`
+    );
   }
   return (
-    `Runtime notice: ${problem}. Reply with exactly one <tool>{"name":"…","args":{…}}</tool> call or one non-empty <final>…</final> answer.` +
+    `Runtime notice: ${problem}. Reply with exactly one ` +
+    `<tool>{"name":"…","args":{…}}</tool> call or one non-empty ` +
+    `<final>…</final> answer.` +
     (tools.includes('write_file')
       ? ' For multi-line file content use <tool name="write_file" path="file.js"><content>…</content></tool>.'
       : '')
@@ -46,5 +55,9 @@ export function malformedNotice(
 }
 
 export function repeatedCallNotice(name: string): string {
-  return `Runtime notice: you called ${name} with the same arguments twice in a row; it was not run again. The result above has not changed: choose a different tool or arguments, or give the final answer.`;
+  return (
+    `Runtime notice: you called ${name} with the same arguments twice in a ` +
+    `row; it was not run again. The result above has not changed: choose a ` +
+    `different tool or arguments, or give the final answer.`
+  );
 }

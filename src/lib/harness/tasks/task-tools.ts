@@ -41,10 +41,14 @@ export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
       ),
       example: { subject: 'Write tests for parse()', description: 'cover empty input', blocked_by: ['task-1'] },
       run: (args: { subject: string; description: string; blocked_by: string[] }) =>
-        attempt(
-          async () =>
-            `created ${taskLine(await graph.create({ subject: args.subject, description: args.description, blockedBy: args.blocked_by })).slice(2)}`,
-        ),
+        attempt(async () => {
+          const task = await graph.create({
+            subject: args.subject,
+            description: args.description,
+            blockedBy: args.blocked_by,
+          });
+          return `created ${taskLine(task).slice(2)}`;
+        }),
     },
     {
       name: 'list_tasks',
@@ -88,7 +92,8 @@ export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
       run: (args: { id: string }) =>
         attempt(async () => {
           const { task, unblocked } = await graph.complete(args.id);
-          return `completed ${task.id}. ${unblocked.length ? `Unblocked: ${unblocked.map((other) => `${other.id} (${other.subject})`).join(', ')}` : 'Nothing was waiting for it.'}`;
+          const freed = unblocked.map((other) => `${other.id} (${other.subject})`).join(', ');
+          return `completed ${task.id}. ${unblocked.length ? `Unblocked: ${freed}` : 'Nothing was waiting for it.'}`;
         }),
     },
     {

@@ -23,7 +23,9 @@ export const delegate: ReadTool<{ task: string; max_steps: number }> = {
   async run(args, context) {
     if (!context.delegate) return { ok: false, output: 'error: delegation depth exceeded' };
     const result = await context.delegate({ task: args.task.trim(), maxSteps: args.max_steps, step: context.step });
-    const header = `delegate_result (child session ${result.childSessionId}, ${result.steps} steps, ${describeOutcome(result.outcome)}):`;
+    const header =
+      `delegate_result (child session ${result.childSessionId}, ` +
+      `${result.steps} steps, ${describeOutcome(result.outcome)}):`;
     const body = result.outcome.kind === 'final' ? result.outcome.answer : '(the child ended without an answer)';
     return { ok: result.outcome.kind === 'final', output: `${header}\n${body}`, childSessionId: result.childSessionId };
   },

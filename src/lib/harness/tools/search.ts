@@ -28,7 +28,10 @@ async function matcher(pattern: string): Promise<{ test: (line: string) => boole
   } catch (error) {
     return {
       test: literal(),
-      note: `(not a regular expression RE2 accepts — ${(error as Error).message.split('\n')[0]} — so it was searched as plain text)`,
+      note:
+        `(not a regular expression RE2 accepts — ` +
+        `${(error as Error).message.split('\n')[0]} — so it was searched as ` +
+        `plain text)`,
     };
   }
 }

@@ -62,9 +62,15 @@ function describeSchemaError(tool: AnyTool, error: ErrorObject): string {
     case 'minLength':
       return `'${field}' must not be empty`;
     case 'maxLength':
-      return `'${field}' is longer than ${(error.params as { limit: number }).limit} characters; split the work into smaller calls`;
-    case 'type':
-      return `'${field}' must be ${(error.params as { type: string }).type === 'integer' ? 'an integer' : `a ${(error.params as { type: string }).type}`}`;
+      return (
+        `'${field}' is longer than ` +
+        `${(error.params as { limit: number }).limit} characters; split the ` +
+        `work into smaller calls`
+      );
+    case 'type': {
+      const type = (error.params as { type: string }).type;
+      return `'${field}' must be ${type === 'integer' ? 'an integer' : `a ${type}`}`;
+    }
     case 'minimum':
     case 'maximum':
       return `'${field}' ${error.message ?? 'is out of range'}`;

@@ -38,7 +38,8 @@ export const slotInfo: Record<SlotName, Pick<Slot, 'purpose' | 'control'>> = {
   },
   state: {
     purpose:
-      'What happened so far: the task, the history as it is rendered (shortened or compacted when long), memory and tasks.',
+      'What happened so far: the task, the history as it is rendered ' +
+      '(shortened or compacted when long), memory and tasks.',
     control: { label: 'num_ctx, limits and memory (Settings)', target: 'settings' },
   },
   feedback: {

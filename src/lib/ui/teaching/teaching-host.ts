@@ -52,7 +52,10 @@ export function teachingHost(page: TeachingPage): TeachingHost {
         : " Its files are the newest kept ones, not that step's (no snapshot of them was kept).";
       page.notice = {
         kind: 'info',
-        text: `Forked at step ${session.forkOf?.step}: change the model, protocol or a prompt section if you like, then Run — the next request is that step's.${caveat}`,
+        text:
+          `Forked at step ${session.forkOf?.step}: change the model, protocol or ` +
+          `a prompt section if you like, then Run — the next request is that ` +
+          `step's.${caveat}`,
       };
     },
   };

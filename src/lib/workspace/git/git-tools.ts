@@ -37,7 +37,9 @@ export function gitTools(options: {
         const lines = await repository.status();
         return {
           ok: true,
-          output: `On branch ${await repository.branch()}\n${lines.join('\n') || 'nothing to commit, working tree clean'}`,
+          output:
+            `On branch ` +
+            `${await repository.branch()}\n${lines.join('\n') || 'nothing to commit, working tree clean'}`,
         };
       }
       if (args.action === 'log')
@@ -71,7 +73,10 @@ export function gitTools(options: {
       const oid = await repository.commit(args.message.trim());
       return {
         ok: true,
-        output: `committed ${oid.slice(0, 7)} on ${await repository.branch()}: ${args.message.trim().split('\n')[0]} (${added.length} file${added.length === 1 ? '' : 's'})`,
+        output:
+          `committed ${oid.slice(0, 7)} on ${await repository.branch()}: ` +
+          `${args.message.trim().split('\n')[0]} (${added.length} ` +
+          `file${added.length === 1 ? '' : 's'})`,
       };
     },
   };

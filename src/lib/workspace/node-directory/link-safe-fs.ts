@@ -184,7 +184,8 @@ export class LinkSafeFs {
         throw new WorkspaceError(
           'io',
           path,
-          `"${path}" has ${stat.nlink} hard links; writing it would change the other names too (they may be outside the workspace), so it is refused`,
+          `"${path}" has ${stat.nlink} hard links; writing it would change the ` +
+            `other names too (they may be outside the workspace), so it is refused`,
         );
       await handle.truncate(0);
       await handle.writeFile(content, 'utf8');

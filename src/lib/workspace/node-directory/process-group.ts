@@ -120,7 +120,12 @@ export function runInProcessGroup(
         }
         const outsideGroup = [...escaped];
         if (outsideGroup.length > 0)
-          report = `\n[harness] ${outsideGroup.length} process(es) were still running after the command's process group was killed (they had left it: setsid or a double fork): ${outsideGroup.join(', ')}; they were found by their environment and killed. A process that clears its environment cannot be found this way.`;
+          report =
+            `\n[harness] ${outsideGroup.length} process(es) were still running ` +
+            `after the command's process group was killed (they had left it: ` +
+            `setsid or a double fork): ${outsideGroup.join(', ')}; they were found ` +
+            `by their environment and killed. A process that clears its ` +
+            `environment cannot be found this way.`;
         else if (!isLinux)
           report =
             '\n[harness] processes that left the process group (setsid) cannot be found on this OS and may still run.';

@@ -8,17 +8,23 @@
 
 export const nodeApiSource = String.raw`
 (() => {
-  const split = (p) => String(p).split('/').filter((part) => part && part !== '.');
+  const split = (p) =>
+    String(p)
+      .split('/')
+      .filter((part) => part && part !== '.');
   const normalizeParts = (parts, absolute) => {
     const out = [];
     for (const part of parts) {
-      if (part === '..') { if (out.length && out[out.length - 1] !== '..') out.pop(); else if (!absolute) out.push('..'); }
-      else out.push(part);
+      if (part === '..') {
+        if (out.length && out[out.length - 1] !== '..') out.pop();
+        else if (!absolute) out.push('..');
+      } else out.push(part);
     }
     return out;
   };
   const path = {
-    sep: '/', delimiter: ':',
+    sep: '/',
+    delimiter: ':',
     isAbsolute: (p) => String(p).startsWith('/'),
     normalize(p) {
       p = String(p);
@@ -30,7 +36,8 @@ export const nodeApiSource = String.raw`
     join: (...parts) => path.normalize(parts.filter((part) => part !== '').join('/') || '.'),
     resolve(...parts) {
       let resolved = '';
-      for (let index = parts.length - 1; index >= 0 && !resolved.startsWith('/'); index--) resolved = String(parts[index]) + (resolved ? '/' + resolved : '');
+      for (let index = parts.length - 1; index >= 0 && !resolved.startsWith('/'); index--)
+        resolved = String(parts[index]) + (resolved ? '/' + resolved : '');
       if (!resolved.startsWith('/')) resolved = process.cwd() + (resolved ? '/' + resolved : '');
       return '/' + normalizeParts(split(resolved), true).join('/');
     },
@@ -59,15 +66,24 @@ export const nodeApiSource = String.raw`
     parse(p) {
       const base = path.basename(p);
       const ext = path.extname(p);
-      return { root: String(p).startsWith('/') ? '/' : '', dir: path.dirname(p), base, ext, name: ext ? base.slice(0, -ext.length) : base };
+      return {
+        root: String(p).startsWith('/') ? '/' : '',
+        dir: path.dirname(p),
+        base,
+        ext,
+        name: ext ? base.slice(0, -ext.length) : base,
+      };
     },
-    format: (parts) => (parts.dir ? parts.dir + '/' : parts.root || '') + (parts.base || (parts.name || '') + (parts.ext || '')),
+    format: (parts) =>
+      (parts.dir ? parts.dir + '/' : parts.root || '') + (parts.base || (parts.name || '') + (parts.ext || '')),
   };
   path.posix = path;
 
-  const error = (code, message, target) => Object.assign(new Error(code + ': ' + message + ", '" + target + "'"), { code, path: target });
+  const error = (code, message, target) =>
+    Object.assign(new Error(code + ': ' + message + ", '" + target + "'"), { code, path: target });
   // The host refuses with "CODE: message".
-  const refused = (reason, target) => error(reason.slice(0, reason.indexOf(':')), reason.slice(reason.indexOf(':') + 2), target);
+  const refused = (reason, target) =>
+    error(reason.slice(0, reason.indexOf(':')), reason.slice(reason.indexOf(':') + 2), target);
   let listed;
   const paths = () => (listed ??= new Set(JSON.parse(globalThis.__fileList())));
   const madeDirs = new Set();
@@ -79,11 +95,17 @@ export const nodeApiSource = String.raw`
   };
   const encodingOf = (options) => (typeof options === 'string' ? options : options && options.encoding);
   const fs = {
-    existsSync: (p) => { const target = absolute(p); return paths().has(target) || isDir(target); },
+    existsSync: (p) => {
+      const target = absolute(p);
+      return paths().has(target) || isDir(target);
+    },
     readFileSync(p, options) {
       const target = absolute(p);
       const text = globalThis.__fileRead(target);
-      if (text === undefined) throw isDir(target) ? error('EISDIR', 'illegal operation on a directory, read', target) : error('ENOENT', 'no such file or directory, open', target);
+      if (text === undefined)
+        throw isDir(target)
+          ? error('EISDIR', 'illegal operation on a directory, read', target)
+          : error('ENOENT', 'no such file or directory, open', target);
       // Without an encoding Node gives a Buffer; a string with Buffer's toString keeps most code working.
       return encodingOf(options) ? text : Object.assign(new String(text), { toString: () => text });
     },
@@ -94,11 +116,21 @@ export const nodeApiSource = String.raw`
       if (reason) throw refused(reason, target);
       paths().add(target);
     },
-    appendFileSync(p, data) { fs.writeFileSync(p, data, { flag: 'a' }); },
-    mkdirSync(p) { const target = absolute(p); madeDirs.add(target); globalThis.__mkdir(target); return target; },
+    appendFileSync(p, data) {
+      fs.writeFileSync(p, data, { flag: 'a' });
+    },
+    mkdirSync(p) {
+      const target = absolute(p);
+      madeDirs.add(target);
+      globalThis.__mkdir(target);
+      return target;
+    },
     readdirSync(p, options) {
       const target = absolute(p);
-      if (!isDir(target)) throw paths().has(target) ? error('ENOTDIR', 'not a directory, scandir', target) : error('ENOENT', 'no such file or directory, scandir', target);
+      if (!isDir(target))
+        throw paths().has(target)
+          ? error('ENOTDIR', 'not a directory, scandir', target)
+          : error('ENOENT', 'no such file or directory, scandir', target);
       const names = new Map();
       for (const file of [...paths(), ...madeDirs]) {
         if (!file.startsWith(target === '/' ? '/' : target + '/')) continue;
@@ -109,14 +141,29 @@ export const nodeApiSource = String.raw`
       }
       const sorted = [...names.keys()].sort();
       if (!(options && options.withFileTypes)) return sorted;
-      return sorted.map((name) => ({ name, isDirectory: () => names.get(name), isFile: () => !names.get(name), isSymbolicLink: () => false }));
+      return sorted.map((name) => ({
+        name,
+        isDirectory: () => names.get(name),
+        isFile: () => !names.get(name),
+        isSymbolicLink: () => false,
+      }));
     },
     statSync(p, options) {
       const target = absolute(p);
       const file = paths().has(target);
-      if (!file && !isDir(target)) { if (options && options.throwIfNoEntry === false) return undefined; throw error('ENOENT', 'no such file or directory, stat', target); }
+      if (!file && !isDir(target)) {
+        if (options && options.throwIfNoEntry === false) return undefined;
+        throw error('ENOENT', 'no such file or directory, stat', target);
+      }
       const size = file ? (globalThis.__fileRead(target) || '').length : 0;
-      return { size, isFile: () => file, isDirectory: () => !file, isSymbolicLink: () => false, mtime: new Date(0), mtimeMs: 0 };
+      return {
+        size,
+        isFile: () => file,
+        isDirectory: () => !file,
+        isSymbolicLink: () => false,
+        mtime: new Date(0),
+        mtimeMs: 0,
+      };
     },
     unlinkSync(p) {
       const target = absolute(p);
@@ -128,39 +175,115 @@ export const nodeApiSource = String.raw`
     rmSync(p, options) {
       const target = absolute(p);
       if (paths().has(target)) return fs.unlinkSync(target);
-      if (!isDir(target)) { if (options && options.force) return; throw error('ENOENT', 'no such file or directory, rm', target); }
-      if (!(options && options.recursive)) throw error('ERR_FS_EISDIR', 'Path is a directory: rm returned EISDIR', target);
+      if (!isDir(target)) {
+        if (options && options.force) return;
+        throw error('ENOENT', 'no such file or directory, rm', target);
+      }
+      if (!(options && options.recursive))
+        throw error('ERR_FS_EISDIR', 'Path is a directory: rm returned EISDIR', target);
       for (const file of [...paths()]) if (file.startsWith(target + '/')) fs.unlinkSync(file);
       madeDirs.delete(target);
     },
-    renameSync(from, to) { const text = fs.readFileSync(from, 'utf8'); fs.writeFileSync(to, text); fs.unlinkSync(from); },
-    copyFileSync(from, to) { fs.writeFileSync(to, fs.readFileSync(from, 'utf8')); },
+    renameSync(from, to) {
+      const text = fs.readFileSync(from, 'utf8');
+      fs.writeFileSync(to, text);
+      fs.unlinkSync(from);
+    },
+    copyFileSync(from, to) {
+      fs.writeFileSync(to, fs.readFileSync(from, 'utf8'));
+    },
   };
   fs.rmdirSync = (p, options) => fs.rmSync(p, { recursive: true, ...(options || {}) });
-  const promised = (fn) => (...args) => { try { return Promise.resolve(fn(...args)); } catch (reason) { return Promise.reject(reason); } };
+  const promised =
+    (fn) =>
+    (...args) => {
+      try {
+        return Promise.resolve(fn(...args));
+      } catch (reason) {
+        return Promise.reject(reason);
+      }
+    };
   fs.promises = {};
-  for (const [sync, name] of [['readFileSync', 'readFile'], ['writeFileSync', 'writeFile'], ['appendFileSync', 'appendFile'], ['mkdirSync', 'mkdir'], ['readdirSync', 'readdir'], ['statSync', 'stat'], ['unlinkSync', 'unlink'], ['rmSync', 'rm'], ['renameSync', 'rename'], ['copyFileSync', 'copyFile']]) {
+  for (const [sync, name] of [
+    ['readFileSync', 'readFile'],
+    ['writeFileSync', 'writeFile'],
+    ['appendFileSync', 'appendFile'],
+    ['mkdirSync', 'mkdir'],
+    ['readdirSync', 'readdir'],
+    ['statSync', 'stat'],
+    ['unlinkSync', 'unlink'],
+    ['rmSync', 'rm'],
+    ['renameSync', 'rename'],
+    ['copyFileSync', 'copyFile'],
+  ]) {
     fs.promises[name] = promised(fs[sync]);
     // Callback style: the last argument is the callback.
     fs[name] = (...args) => {
       const callback = args.pop();
-      Promise.resolve().then(() => fs[sync](...args)).then((value) => callback(null, value), (reason) => callback(reason));
+      Promise.resolve()
+        .then(() => fs[sync](...args))
+        .then(
+          (value) => callback(null, value),
+          (reason) => callback(reason),
+        );
     };
   }
-  fs.promises.access = promised((p) => { if (!fs.existsSync(p)) throw error('ENOENT', 'no such file or directory, access', absolute(p)); });
-  fs.accessSync = (p) => { if (!fs.existsSync(p)) throw error('ENOENT', 'no such file or directory, access', absolute(p)); };
+  fs.promises.access = promised((p) => {
+    if (!fs.existsSync(p)) throw error('ENOENT', 'no such file or directory, access', absolute(p));
+  });
+  fs.accessSync = (p) => {
+    if (!fs.existsSync(p)) throw error('ENOENT', 'no such file or directory, access', absolute(p));
+  };
   fs.constants = { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 };
 
-  const os = { EOL: '\n', platform: () => 'linux', type: () => 'Linux', arch: () => 'wasm32', tmpdir: () => '/tmp', homedir: () => '/home/user', hostname: () => 'offline', cpus: () => [{ model: 'QuickJS', speed: 0 }], totalmem: () => 64 * 1024 * 1024, freemem: () => 32 * 1024 * 1024 };
+  const os = {
+    EOL: '\n',
+    platform: () => 'linux',
+    type: () => 'Linux',
+    arch: () => 'wasm32',
+    tmpdir: () => '/tmp',
+    homedir: () => '/home/user',
+    hostname: () => 'offline',
+    cpus: () => [{ model: 'QuickJS', speed: 0 }],
+    totalmem: () => 64 * 1024 * 1024,
+    freemem: () => 32 * 1024 * 1024,
+  };
 
   class EventEmitter {
-    constructor() { this._events = new Map(); }
-    on(name, fn) { if (!this._events.has(name)) this._events.set(name, []); this._events.get(name).push(fn); return this; }
-    once(name, fn) { const wrapped = (...args) => { this.off(name, wrapped); fn.apply(this, args); }; return this.on(name, wrapped); }
-    off(name, fn) { const list = this._events.get(name) || []; const index = list.indexOf(fn); if (index !== -1) list.splice(index, 1); return this; }
-    emit(name, ...args) { const list = [...(this._events.get(name) || [])]; for (const fn of list) fn.apply(this, args); return list.length > 0; }
-    listenerCount(name) { return (this._events.get(name) || []).length; }
-    removeAllListeners(name) { if (name === undefined) this._events.clear(); else this._events.delete(name); return this; }
+    constructor() {
+      this._events = new Map();
+    }
+    on(name, fn) {
+      if (!this._events.has(name)) this._events.set(name, []);
+      this._events.get(name).push(fn);
+      return this;
+    }
+    once(name, fn) {
+      const wrapped = (...args) => {
+        this.off(name, wrapped);
+        fn.apply(this, args);
+      };
+      return this.on(name, wrapped);
+    }
+    off(name, fn) {
+      const list = this._events.get(name) || [];
+      const index = list.indexOf(fn);
+      if (index !== -1) list.splice(index, 1);
+      return this;
+    }
+    emit(name, ...args) {
+      const list = [...(this._events.get(name) || [])];
+      for (const fn of list) fn.apply(this, args);
+      return list.length > 0;
+    }
+    listenerCount(name) {
+      return (this._events.get(name) || []).length;
+    }
+    removeAllListeners(name) {
+      if (name === undefined) this._events.clear();
+      else this._events.delete(name);
+      return this;
+    }
   }
   EventEmitter.prototype.addListener = EventEmitter.prototype.on;
   EventEmitter.prototype.removeListener = EventEmitter.prototype.off;
@@ -176,149 +299,30 @@ export const nodeApiSource = String.raw`
         if (token === '%%') return '%';
         if (index >= rest.length) return token;
         const value = rest[index++];
-        return token === '%d' || token === '%i' ? String(parseInt(value, 10)) : token === '%f' ? String(parseFloat(value)) : token === '%s' ? String(value) : inspect(value);
+        return token === '%d' || token === '%i'
+          ? String(parseInt(value, 10))
+          : token === '%f'
+            ? String(parseFloat(value))
+            : token === '%s'
+              ? String(value)
+              : inspect(value);
       });
       return [text, ...rest.slice(index).map(globalThis.__show)].join(' ');
     },
-    promisify: (fn) => (...args) => new Promise((resolve, reject) => fn(...args, (reason, value) => (reason ? reject(reason) : resolve(value)))),
+    promisify:
+      (fn) =>
+      (...args) =>
+        new Promise((resolve, reject) =>
+          fn(...args, (reason, value) => (reason ? reject(reason) : resolve(value))),
+        ),
     isDeepStrictEqual: (a, b) => JSON.stringify(a) === JSON.stringify(b),
-    types: { isPromise: (value) => value instanceof Promise, isRegExp: (value) => value instanceof RegExp, isDate: (value) => value instanceof Date },
+    types: {
+      isPromise: (value) => value instanceof Promise,
+      isRegExp: (value) => value instanceof RegExp,
+      isDate: (value) => value instanceof Date,
+    },
   };
 
   globalThis.__nodeApi = { path, fs, 'fs/promises': fs.promises, os, events: EventEmitter, util };
-})();
-`;
-
-/** ES module faces of the same APIs: default export plus named exports. */
-export const apiModules: Record<string, string> = Object.fromEntries(
-  (
-    [
-      [
-        'path',
-        [
-          'sep',
-          'delimiter',
-          'isAbsolute',
-          'normalize',
-          'join',
-          'resolve',
-          'dirname',
-          'basename',
-          'extname',
-          'relative',
-          'parse',
-          'format',
-          'posix',
-        ],
-      ],
-      [
-        'fs',
-        [
-          'existsSync',
-          'readFileSync',
-          'writeFileSync',
-          'appendFileSync',
-          'mkdirSync',
-          'readdirSync',
-          'statSync',
-          'unlinkSync',
-          'rmSync',
-          'rmdirSync',
-          'renameSync',
-          'copyFileSync',
-          'accessSync',
-          'promises',
-          'constants',
-          'readFile',
-          'writeFile',
-          'appendFile',
-          'mkdir',
-          'readdir',
-          'stat',
-          'unlink',
-          'rm',
-          'rename',
-          'copyFile',
-        ],
-      ],
-      [
-        'fs/promises',
-        [
-          'readFile',
-          'writeFile',
-          'appendFile',
-          'mkdir',
-          'readdir',
-          'stat',
-          'unlink',
-          'rm',
-          'rename',
-          'copyFile',
-          'access',
-        ],
-      ],
-      ['os', ['EOL', 'platform', 'type', 'arch', 'tmpdir', 'homedir', 'hostname', 'cpus', 'totalmem', 'freemem']],
-      ['events', ['EventEmitter']],
-      ['util', ['inspect', 'format', 'promisify', 'isDeepStrictEqual', 'types']],
-    ] as const
-  ).map(([name, names]) => [
-    `node:${name}`,
-    `const api = globalThis.__nodeApi[${JSON.stringify(name)}];\nexport default api;\nexport const { ${names.join(', ')} } = api;\n`,
-  ]),
-);
-
-/**
- * CommonJS: `require` (relative files, JSON, the built-ins above and assert/test), `module`,
- * `exports`, `__filename`, `__dirname`, with a cache and cycles as Node has them.
- */
-export const commonJsSource = String.raw`
-(() => {
-  const cache = Object.create(null);
-  const path = globalThis.__nodeApi.path;
-  const notFound = (request, base) => Object.assign(new Error("Cannot find module '" + request + "'\nRequire stack:\n- " + base), { code: 'MODULE_NOT_FOUND' });
-  const builtin = (name) => {
-    if (name in globalThis.__nodeApi) return globalThis.__nodeApi[name];
-    const esm = globalThis.__esmBuiltins && globalThis.__esmBuiltins[name];
-    if (esm) return typeof esm.default === 'function' ? Object.assign(esm.default, esm) : esm.default ?? esm;
-    return undefined;
-  };
-  function resolve(base, request) {
-    const bare = String(request).replace(/^node:/, '');
-    if (builtin(bare) !== undefined) return 'node:' + bare;
-    if (!request.startsWith('.') && !request.startsWith('/')) {
-      const reason = globalThis.__unsupported(bare);
-      throw reason ? new Error(reason) : notFound(request, base);
-    }
-    const target = request.startsWith('/') ? path.normalize(request) : path.join(path.dirname(base), request);
-    for (const candidate of [target, target + '.js', target + '.cjs', target + '.json', target + '/index.js', target + '/index.cjs', target + '/index.json']) {
-      if (globalThis.__moduleSource(candidate) !== undefined) return candidate;
-    }
-    throw notFound(request, base);
-  }
-  function load(file) {
-    if (file.startsWith('node:')) return builtin(file.slice(5));
-    if (cache[file]) return cache[file].exports;
-    const module = { id: file, filename: file, exports: {}, loaded: false, children: [], paths: [] };
-    cache[file] = module;
-    const source = globalThis.__moduleSource(file);
-    if (file.endsWith('.json')) {
-      module.exports = JSON.parse(source);
-    } else {
-      if (globalThis.__isEsm(file, source)) throw Object.assign(new Error('require() of ES Module ' + file + ' is not supported: use import'), { code: 'ERR_REQUIRE_ESM' });
-      const wrapper = new Function('exports', 'require', 'module', '__filename', '__dirname', source.replace(/^#!.*/, '') + '\n//# sourceURL=' + file);
-      wrapper.call(module.exports, module.exports, makeRequire(file), module, file, path.dirname(file));
-    }
-    module.loaded = true;
-    return module.exports;
-  }
-  function makeRequire(base) {
-    const require = (request) => load(resolve(base, request));
-    require.resolve = (request) => resolve(base, request);
-    require.cache = cache;
-    require.main = cache[base];
-    return require;
-  }
-  globalThis.__requireFrom = (file) => load(file);
-  globalThis.__makeRequire = makeRequire;
 })();
 `;

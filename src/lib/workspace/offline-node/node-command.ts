@@ -1,6 +1,7 @@
 /**
  * `node` and `npm` for the offline shell, as just-bash commands. node runs JavaScript (ES modules
- * and CommonJS) in QuickJS: `node FILE [args]`, `node -e CODE`, `node -p EXPR`, `node --test [files]`; npm runs package.json
+ * and CommonJS) in QuickJS: `node FILE [args]`, `node -e CODE`, `node -p EXPR`, `node --test [files]`;
+ * npm runs package.json
  * scripts (`npm test`, `npm run NAME`) and says plainly that it cannot install anything.
  */
 import { defineCommand } from 'just-bash';
@@ -10,7 +11,9 @@ import type { FileChanges, RunResult } from './quickjs-runner';
 import { normalizeAbsolute } from '../workspace-paths';
 
 const version =
-  'v0.0.0 (QuickJS in the offline shell: ES modules and CommonJS, console, timers, assert, test, fs, path, os, events, util; no network, processes or npm packages)';
+  'v0.0.0 (QuickJS in the offline shell: ES modules and CommonJS, ' +
+  'console, timers, assert, test, fs, path, os, events, util; no ' +
+  'network, processes or npm packages)';
 /** What `fs` sees: the workspace's files up to these sizes (a bigger one reads as missing). */
 const snapshotLimits = { fileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024 };
 
@@ -57,8 +60,14 @@ function absolute(cwd: string, path: string): string {
   return normalizeAbsolute(path.startsWith('/') ? path : `${cwd}/${path}`);
 }
 
-const testFile =
-  /(^|\/)(test|tests|__tests__)\/.*\.(m?js|cjs)$|\.(test|spec)\.(m?js|cjs)$|(^|\/)test-[^/]*\.(m?js|cjs)$|_test\.(m?js|cjs)$/;
+const testFile = new RegExp(
+  [
+    String.raw`(^|/)(test|tests|__tests__)/.*\.(m?js|cjs)$`,
+    String.raw`\.(test|spec)\.(m?js|cjs)$`,
+    String.raw`(^|/)test-[^/]*\.(m?js|cjs)$`,
+    String.raw`_test\.(m?js|cjs)$`,
+  ].join('|'),
+);
 
 export function nodeCommands(options: { root: string; deadlineMs?: number }): Command[] {
   const deadlineMs = options.deadlineMs ?? 20_000;
@@ -125,7 +134,11 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         if (result.exitCode !== 0 && !result.tests?.fail) failedFiles++;
         if (result.timedOut) break;
       }
-      stdout += `ℹ tests ${totals.tests}\nℹ pass ${totals.pass}\nℹ fail ${totals.fail}\nℹ skipped ${totals.skipped}\nℹ files ${chosen.length}${failedFiles ? ` (${failedFiles} failed to run)` : ''}\nℹ duration_ms ${Date.now() - started}\n`;
+      stdout +=
+        `ℹ tests ${totals.tests}\nℹ pass ${totals.pass}\nℹ fail ` +
+        `${totals.fail}\nℹ skipped ${totals.skipped}\nℹ files ` +
+        `${chosen.length}${failedFiles ? ` (${failedFiles} failed to run)` : ''}\nℹ ` +
+        `duration_ms ${Date.now() - started}\n`;
       return { stdout, stderr, exitCode: totals.fail || failedFiles ? 1 : 0 };
     }
     const script = args.find((arg) => !arg.startsWith('-'));
@@ -152,7 +165,9 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
     if (['install', 'i', 'ci', 'add', 'update', 'uninstall'].includes(verb)) {
       return {
         stdout: '',
-        stderr: `npm ${verb}: the offline shell has no network and cannot install packages; only package.json scripts run here\n`,
+        stderr:
+          `npm ${verb}: the offline shell has no network and cannot install ` +
+          `packages; only package.json scripts run here\n`,
         exitCode: 1,
       };
     }

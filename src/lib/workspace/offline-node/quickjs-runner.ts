@@ -8,8 +8,11 @@
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { normalizeAbsolute } from '../workspace-paths';
-import { assertSource, assertStrictSource, preludeSource, testSource } from './node-shims';
-import { apiModules, commonJsSource, nodeApiSource } from './node-builtins';
+import { assertSource, assertStrictSource, preludeSource } from './node-shims';
+import { testSource } from './node-test-shim';
+import { nodeApiSource } from './node-builtins';
+import { apiModules } from './node-api-modules';
+import { commonJsSource } from './node-commonjs';
 
 export interface RunOptions {
   /** Absolute path of the entry module (inside the virtual filesystem). */
@@ -71,17 +74,23 @@ const unsupported = new Set([
   'vm',
 ]);
 
-/** Node's rule, with its syntax detection: .mjs is a module, .cjs is not, other files are modules when they use import/export. */
+/**
+ * Node's rule, with its syntax detection: .mjs is a module, .cjs is not, other files are modules when
+ * they use import/export.
+ */
 export function isEsmSource(file: string, source: string): boolean {
   if (file.endsWith('.mjs')) return true;
   if (file.endsWith('.cjs') || file.endsWith('.json')) return false;
   return /^[ \t]*(import[ \t]*[\w{*'"]|export[ \t{*])/m.test(source);
 }
 
-const reservedWords =
-  'default break case catch class const continue debugger delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await arguments eval'.split(
-    ' ',
-  );
+const reservedWords = [
+  'default break case catch class const continue debugger delete do else enum export extends false finally for',
+  'function if import in instanceof new null return super switch this throw true try typeof var void while with',
+  'yield let static implements interface package private protected public await arguments eval',
+]
+  .join(' ')
+  .split(' ');
 
 /** An ES module face for a CommonJS file imported with `import`: its exports as default, plus the names it assigns. */
 function commonJsFacade(file: string, source: string): string {
@@ -160,7 +169,8 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     },
     (base, requested) => {
       try {
-        // Code made by new Function (each CommonJS module) reports "<input>" as its base: resolve from the working directory.
+        // Code made by new Function (each CommonJS module) reports "<input>" as its base: resolve from
+        // the working directory.
         return resolveSpecifier(base.startsWith('/') ? base : `${options.cwd}/[eval]`, requested, modules);
       } catch (error) {
         return `${unresolved}${(error as Error).message}`;
@@ -229,7 +239,9 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
         (!changes.files.has(target) && changes.files.size >= writeLimits.files)
       ) {
         return context.newString(
-          `ENOSPC: no space left: the offline shell's node writes at most ${writeLimits.files} files and ${writeLimits.bytes / 1024 / 1024} MB per run`,
+          `ENOSPC: no space left: the offline shell's node writes at most ` +
+            `${writeLimits.files} files and ${writeLimits.bytes / 1024 / 1024} MB ` +
+            `per run`,
         );
       }
       written += value.length - before;
@@ -289,7 +301,14 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     // A CommonJS program starts from a small module that loads assert and test for require().
     const main = esm
       ? code
-      : `import * as assert from 'node:assert'; import * as strict from 'node:assert/strict'; import * as test from 'node:test';\nglobalThis.__esmBuiltins = { assert, 'assert/strict': strict, test };\nglobalThis.__requireFrom(${JSON.stringify(options.entry)});\n`;
+      : [
+          "import * as assert from 'node:assert';",
+          "import * as strict from 'node:assert/strict';",
+          "import * as test from 'node:test';",
+          "globalThis.__esmBuiltins = { assert, 'assert/strict': strict, test };",
+          `globalThis.__requireFrom(${JSON.stringify(options.entry)});`,
+          '',
+        ].join('\n');
     const evaluated = context.evalCode(main, esm ? options.entry : `${options.entry} (CommonJS)`, { type: 'module' });
     let promise: QuickJSHandle | undefined;
     if (evaluated.error) {

@@ -126,7 +126,8 @@ export class WorkerWorkspace implements Workspace, GitCapable {
       ...this.description,
       notes: [
         ...this.description.notes,
-        'Commands run in a background worker; one that ignores a stop is terminated, and its file changes are rolled back.',
+        'Commands run in a background worker; one that ignores a stop is ' +
+          'terminated, and its file changes are rolled back.',
       ],
     };
   }
@@ -178,7 +179,10 @@ export class WorkerWorkspace implements Workspace, GitCapable {
       settle({
         exitCode: why === 'aborted' ? 130 : 124,
         stdout: '',
-        stderr: `the command ${why === 'aborted' ? 'ignored the stop' : 'ran past its time limit'}; its worker was terminated and the files it changed were rolled back`,
+        stderr:
+          `the command ` +
+          `${why === 'aborted' ? 'ignored the stop' : 'ran past its time limit'}; ` +
+          `its worker was terminated and the files it changed were rolled back`,
         timedOut: why === 'timedOut',
         aborted: why === 'aborted',
         durationMs: Date.now() - started,

@@ -25,39 +25,70 @@ export const sampleProjects: SampleProject[] = [
       'README.md': '# slugify\n\nTurns titles into URL slugs. Run the tests with `npm test` (node --test).\n',
       'src/slugify.js': "export function slugify(title) {\n  return title.toLowerCase().split(' ').join('-');\n}\n",
       'test/slugify.test.js':
-        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { slugify } from '../src/slugify.js';\n\ntest('lowercases and joins words', () => {\n  assert.equal(slugify('Hello World'), 'hello-world');\n});\n\ntest('drops punctuation', () => {\n  assert.equal(slugify('Hello, World!'), 'hello-world');\n});\n\ntest('collapses repeated spaces', () => {\n  assert.equal(slugify('  many   spaces  '), 'many-spaces');\n});\n",
+        "import { test } from 'node:test';\nimport assert from " +
+        "'node:assert/strict';\nimport { slugify } from " +
+        "'../src/slugify.js';\n\ntest('lowercases and joins words', () => {\n  " +
+        "assert.equal(slugify('Hello World'), " +
+        "'hello-world');\n});\n\ntest('drops punctuation', () => {\n  " +
+        "assert.equal(slugify('Hello, World!'), " +
+        "'hello-world');\n});\n\ntest('collapses repeated spaces', () => {\n  " +
+        "assert.equal(slugify('  many   spaces  '), 'many-spaces');\n});\n",
     },
   },
   {
     id: 'find-the-bug',
     title: 'Find the bug: cart totals',
     description: 'A shopping cart sums prices wrongly once a discount applies.',
-    task: 'Customers report that cart totals are wrong when a discount code is used. Find the bug, fix it, and explain the cause.',
+    task:
+      'Customers report that cart totals are wrong when a discount code is ' +
+      'used. Find the bug, fix it, and explain the cause.',
     files: {
       'package.json': packageJson('cart'),
       'README.md': '# cart\n\nA tiny cart: `total(items, discount)` in src/cart.js. Tests: `npm test`.\n',
       'src/cart.js':
-        "import { applyDiscount } from './discount.js';\n\nexport function total(items, discount) {\n  let sum = 0;\n  for (const item of items) sum += item.price * item.quantity;\n  return applyDiscount(sum, discount);\n}\n",
+        "import { applyDiscount } from './discount.js';\n\nexport function " +
+        'total(items, discount) {\n  let sum = 0;\n  for (const item of items) ' +
+        'sum += item.price * item.quantity;\n  return applyDiscount(sum, ' +
+        'discount);\n}\n',
       'src/discount.js':
-        'const codes = { SAVE10: 10, HALF: 50 };\n\n// Returns the amount after the discount, in cents.\nexport function applyDiscount(amount, code) {\n  const percent = codes[code] ?? 0;\n  return amount - percent;\n}\n',
+        'const codes = { SAVE10: 10, HALF: 50 };\n\n// Returns the amount ' +
+        'after the discount, in cents.\nexport function applyDiscount(amount, ' +
+        'code) {\n  const percent = codes[code] ?? 0;\n  return amount - ' +
+        'percent;\n}\n',
       'test/cart.test.js':
-        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { total } from '../src/cart.js';\n\nconst items = [{ price: 1000, quantity: 2 }, { price: 500, quantity: 1 }];\n\ntest('no discount', () => assert.equal(total(items), 2500));\ntest('10% off', () => assert.equal(total(items, 'SAVE10'), 2250));\ntest('half price', () => assert.equal(total(items, 'HALF'), 1250));\n",
+        "import { test } from 'node:test';\nimport assert from " +
+        "'node:assert/strict';\nimport { total } from " +
+        "'../src/cart.js';\n\nconst items = [{ price: 1000, quantity: 2 }, { " +
+        "price: 500, quantity: 1 }];\n\ntest('no discount', () => " +
+        "assert.equal(total(items), 2500));\ntest('10% off', () => " +
+        "assert.equal(total(items, 'SAVE10'), 2250));\ntest('half price', () " +
+        "=> assert.equal(total(items, 'HALF'), 1250));\n",
     },
   },
   {
     id: 'multi-file',
     title: 'Multi-file change: add a unit',
     description: 'Add kilometres to a unit converter across three files.',
-    task: 'Add support for the unit "km" (1 km = 1000 m) to the converter: update src/units.js, src/convert.js where needed, and add a test in test/convert.test.js.',
+    task:
+      'Add support for the unit "km" (1 km = 1000 m) to the converter: ' +
+      'update src/units.js, src/convert.js where needed, and add a test in ' +
+      'test/convert.test.js.',
     files: {
       'package.json': packageJson('units'),
       'README.md':
         '# units\n\nConverts lengths. `convert(value, from, to)` in src/convert.js; unit table in src/units.js.\n',
       'src/units.js': '// Metres per unit.\nexport const units = {\n  m: 1,\n  cm: 0.01,\n  mm: 0.001,\n};\n',
       'src/convert.js':
-        "import { units } from './units.js';\n\nexport function convert(value, from, to) {\n  if (!(from in units)) throw new Error(`unknown unit: ${from}`);\n  if (!(to in units)) throw new Error(`unknown unit: ${to}`);\n  return (value * units[from]) / units[to];\n}\n",
+        "import { units } from './units.js';\n\nexport function convert(value, " +
+        'from, to) {\n  if (!(from in units)) throw new Error(`unknown unit: ' +
+        '${from}`);\n  if (!(to in units)) throw new Error(`unknown unit: ' +
+        '${to}`);\n  return (value * units[from]) / units[to];\n}\n',
       'test/convert.test.js':
-        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { convert } from '../src/convert.js';\n\ntest('m to cm', () => assert.equal(convert(2, 'm', 'cm'), 200));\ntest('unknown unit', () => assert.throws(() => convert(1, 'mile', 'm'), /unknown unit/));\n",
+        "import { test } from 'node:test';\nimport assert from " +
+        "'node:assert/strict';\nimport { convert } from " +
+        "'../src/convert.js';\n\ntest('m to cm', () => assert.equal(convert(2, " +
+        "'m', 'cm'), 200));\ntest('unknown unit', () => assert.throws(() => " +
+        "convert(1, 'mile', 'm'), /unknown unit/));\n",
     },
   },
 ];

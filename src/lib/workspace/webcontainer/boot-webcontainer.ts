@@ -30,7 +30,11 @@ export function bootWebContainer(options: BootOptions): Promise<BootResult> {
       () =>
         resolve({
           ok: false,
-          reason: `WebContainer did not start within ${Math.round(options.timeoutMs / 1000)} s: its runtime comes from StackBlitz's servers, which this browser cannot reach (offline, or blocked)`,
+          reason:
+            `WebContainer did not start within ` +
+            `${Math.round(options.timeoutMs / 1000)} s: its runtime comes from ` +
+            `StackBlitz's servers, which this browser cannot reach (offline, or ` +
+            `blocked)`,
         }),
       options.timeoutMs,
     );

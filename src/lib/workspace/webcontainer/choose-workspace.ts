@@ -24,6 +24,8 @@ export async function chooseWorkspace(choice: WorkspaceChoice, boot: BootOptions
     };
   return {
     backend: 'offline',
-    reason: `${choice === 'auto' ? 'auto: ' : 'WebContainer was asked for, but '}${result.reason}; using the offline shell`,
+    reason:
+      `${choice === 'auto' ? 'auto: ' : 'WebContainer was asked for, but '}${result.reason}; ` +
+      `using the offline shell`,
   };
 }

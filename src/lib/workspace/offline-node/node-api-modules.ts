@@ -1,0 +1,78 @@
+/** ES module faces of the same APIs: default export plus named exports. */
+export const apiModules: Record<string, string> = Object.fromEntries(
+  (
+    [
+      [
+        'path',
+        [
+          'sep',
+          'delimiter',
+          'isAbsolute',
+          'normalize',
+          'join',
+          'resolve',
+          'dirname',
+          'basename',
+          'extname',
+          'relative',
+          'parse',
+          'format',
+          'posix',
+        ],
+      ],
+      [
+        'fs',
+        [
+          'existsSync',
+          'readFileSync',
+          'writeFileSync',
+          'appendFileSync',
+          'mkdirSync',
+          'readdirSync',
+          'statSync',
+          'unlinkSync',
+          'rmSync',
+          'rmdirSync',
+          'renameSync',
+          'copyFileSync',
+          'accessSync',
+          'promises',
+          'constants',
+          'readFile',
+          'writeFile',
+          'appendFile',
+          'mkdir',
+          'readdir',
+          'stat',
+          'unlink',
+          'rm',
+          'rename',
+          'copyFile',
+        ],
+      ],
+      [
+        'fs/promises',
+        [
+          'readFile',
+          'writeFile',
+          'appendFile',
+          'mkdir',
+          'readdir',
+          'stat',
+          'unlink',
+          'rm',
+          'rename',
+          'copyFile',
+          'access',
+        ],
+      ],
+      ['os', ['EOL', 'platform', 'type', 'arch', 'tmpdir', 'homedir', 'hostname', 'cpus', 'totalmem', 'freemem']],
+      ['events', ['EventEmitter']],
+      ['util', ['inspect', 'format', 'promisify', 'isDeepStrictEqual', 'types']],
+    ] as const
+  ).map(([name, names]) => [
+    `node:${name}`,
+    `const api = globalThis.__nodeApi[${JSON.stringify(name)}];\nexport ` +
+      `default api;\nexport const { ${names.join(', ')} } = api;\n`,
+  ]),
+);

@@ -1,0 +1,94 @@
+/**
+ * JavaScript source of `node:test` inside the offline `node` (QuickJS): test, describe, hooks
+ * and a TAP-like report, enough for the small projects the eval tasks and samples hold.
+ */
+export const testSource = String.raw`
+const tests = [];
+const prefix = [];
+const hooks = { before: [], after: [], beforeEach: [], afterEach: [] };
+let scheduled = false;
+const now = () => Date.now();
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  Promise.resolve()
+    .then(() => Promise.resolve())
+    .then(run);
+}
+function register(name, options, fn) {
+  if (typeof name === 'function') {
+    fn = name;
+    name = fn.name || '<anonymous>';
+    options = {};
+  }
+  if (typeof options === 'function') {
+    fn = options;
+    options = {};
+  }
+  tests.push({
+    name: [...prefix, String(name)].join(' > '),
+    fn,
+    skip: Boolean(options && (options.skip || options.todo)),
+  });
+  schedule();
+}
+export function test(name, options, fn) {
+  register(name, options, fn);
+}
+test.skip = (name, fn) => register(name, { skip: true }, fn);
+test.todo = (name, fn) => register(name, { todo: true }, fn);
+export const it = test;
+export function describe(name, options, fn) {
+  if (typeof options === 'function') fn = options;
+  prefix.push(String(name));
+  try {
+    fn();
+  } finally {
+    prefix.pop();
+  }
+}
+describe.skip = () => undefined;
+export const suite = describe;
+export const before = (fn) => hooks.before.push(fn);
+export const after = (fn) => hooks.after.push(fn);
+export const beforeEach = (fn) => hooks.beforeEach.push(fn);
+export const afterEach = (fn) => hooks.afterEach.push(fn);
+const write = (text) => globalThis.__write(1, text + '\n');
+async function run() {
+  let pass = 0,
+    fail = 0,
+    skipped = 0;
+  const started = now();
+  for (const hook of hooks.before) await hook();
+  for (const entry of tests) {
+    if (entry.skip) {
+      skipped++;
+      write('﹣ ' + entry.name + ' # SKIP');
+      continue;
+    }
+    const begin = now();
+    try {
+      for (const hook of hooks.beforeEach) await hook();
+      await entry.fn({
+        name: entry.name,
+        diagnostic: (text) => write('# ' + text),
+        skip() {},
+        todo() {},
+        test: (name, fn) => fn({}),
+      });
+      for (const hook of hooks.afterEach) await hook();
+      pass++;
+      write('✔ ' + entry.name + ' (' + (now() - begin) + 'ms)');
+    } catch (error) {
+      fail++;
+      write('✖ ' + entry.name + ' (' + (now() - begin) + 'ms)');
+      const message = error && error.message !== undefined ? error.name + ': ' + error.message : String(error);
+      write('  ' + message.split('\n').join('\n  '));
+    }
+  }
+  for (const hook of hooks.after) await hook();
+  globalThis.__testSummary = { tests: pass + fail + skipped, pass, fail, skipped, ms: now() - started };
+  if (fail) process.exitCode = 1;
+}
+export default test;
+`;
