@@ -63,7 +63,7 @@ async function models(options: EvalOptions): Promise<{ model: EvalModel; protoco
   return chosen;
 }
 
-async function workspaceFor(kind: EvalOptions['workspace'], files: Record<string, string>) {
+async function nodeEvalWorkspace(kind: EvalOptions['workspace'], files: Record<string, string>) {
   if (kind === 'offline') return new MemoryWorkspace({ files });
   const workspace = new NodeDirectoryWorkspace(mkdtempSync(path.join(tmpdir(), 'harness-eval-')));
   await restoreFiles(workspace, files);
@@ -104,7 +104,7 @@ async function main(): Promise<number> {
               protocol,
               preset,
               repeat,
-              workspace: (files) => workspaceFor(options.workspace, files),
+              workspace: (files) => nodeEvalWorkspace(options.workspace, files),
               analyzeShell: analyzeShellCommand,
               maxSteps: options.maxSteps,
               maxSeconds: options.maxSeconds,

@@ -14,7 +14,7 @@ import { defaultSettings } from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { Workspace } from '../harness/workspace-types';
 import type { ShellAnalyzer } from '../harness/tools/shell-rules';
-import { MemoryTaskStore } from '../harness/tasks/task-types';
+import { MemoryTaskStore } from '../store/memory-task-store';
 import { describeOutcome } from '../harness/outcome';
 import { clip } from '../harness/context/clip';
 import { MemorySessionStore } from '../store/memory-session-store';

@@ -3,6 +3,7 @@
  * in the narrowest workspace the tool needs, clip (C1). Every failure is a result the model
  * can read; nothing here throws.
  */
+import { stableJson } from './stable-json';
 import type { HarnessEventBody } from './events';
 import type { ToolCall } from './model-types';
 import type { ReadonlyWorkspace } from './workspace-types';
@@ -43,16 +44,6 @@ export interface ExecutorOptions {
   toolOutputChars: number;
   delegate?: (request: DelegateRequest) => Promise<DelegateResult>;
   stepGate?: StepGate;
-}
-
-/** Key order must not make two equal calls look different. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${stableJson(inner)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

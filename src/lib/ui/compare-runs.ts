@@ -3,6 +3,7 @@
  * time); the steps are aligned by number, the first step where the runs did different things is
  * marked, and the requests of any step can be diffed (where the prompts parted ways).
  */
+import { stableJson } from '../harness/stable-json';
 import { createTwoFilesPatch } from 'diff';
 import type { HarnessEvent } from '../harness/events';
 import { messageText } from '../harness/prompt/prefix-reuse';
@@ -18,16 +19,6 @@ export interface StepView {
   promptTokens?: number;
   outputTokens?: number;
   seconds?: number;
-}
-
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.entries(value as Record<string, unknown>)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, inner]) => `${JSON.stringify(key)}:${stable(inner)}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** The model steps of one session's runs, in order (a later run's steps follow the earlier ones). */
@@ -55,7 +46,7 @@ export function stepsOf(events: readonly HarnessEvent[], sessionId: string): Ste
       current.key = event.kind === 'tool' ? `tool:${event.detail.replace(/^[\w-]+: /, '')}` : event.kind;
     } else if (current && event.type === 'tool.started' && current.kind === 'tool' && !current.key.includes('{')) {
       current.action = `${event.tool} ${JSON.stringify(event.args)}`;
-      current.key = `${event.tool}:${stable(event.args)}`;
+      current.key = `${event.tool}:${stableJson(event.args)}`;
     } else if (
       current &&
       event.type === 'validation' &&

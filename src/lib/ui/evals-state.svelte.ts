@@ -94,7 +94,7 @@ export class EvalsState {
           protocol: planned.protocol,
           preset: planned.preset,
           repeat: planned.repeat,
-          workspace: workspaceFor,
+          workspace: workerEvalWorkspace,
           analyzeShell: analyzeShellCommand,
           numPredict: plan.numPredict,
           maxSteps: plan.maxSteps,
@@ -149,7 +149,7 @@ export class EvalsState {
 }
 
 /** Each run gets its own shell worker, so a busy `node --test` never freezes the page. */
-async function workspaceFor(files: Record<string, string>) {
+async function workerEvalWorkspace(files: Record<string, string>) {
   if (typeof Worker === 'function') {
     const { WorkerWorkspace } = await import('../workspace/offline-worker/worker-workspace');
     return WorkerWorkspace.create(files);

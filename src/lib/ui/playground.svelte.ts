@@ -12,7 +12,7 @@ import { createSession } from '../harness/session';
 import type { AgentSettings } from '../harness/settings';
 import { defaultSettings } from '../harness/settings';
 import type { Task, TaskStore } from '../harness/tasks/task-types';
-import { MemoryTaskStore } from '../harness/tasks/task-types';
+import { MemoryTaskStore } from '../store/memory-task-store';
 import { ScriptedModelClient } from '../model/scripted-model-client';
 import { IndexedDbSessionStore } from '../store/indexeddb-session-store';
 import { IndexedDbTaskStore } from '../store/indexeddb-task-store';

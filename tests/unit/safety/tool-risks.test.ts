@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 import { gitTools } from '../../../src/lib/workspace/git/git-tools';
-import { MemoryTaskStore } from '../../../src/lib/harness/tasks/task-types';
+import { MemoryTaskStore } from '../../../src/lib/store/memory-task-store';
 
 function gitWorkspace() {
   const workspace = new MemoryWorkspace({ files: { 'a.txt': 'x' } });

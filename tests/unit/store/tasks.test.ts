@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TaskGraph } from '../../../src/lib/harness/tasks/task-graph';
 import type { TaskStore } from '../../../src/lib/harness/tasks/task-types';
-import { MemoryTaskStore } from '../../../src/lib/harness/tasks/task-types';
+import { MemoryTaskStore } from '../../../src/lib/store/memory-task-store';
 import { FileTaskStore } from '../../../src/lib/store/file-task-store';
 import { IndexedDbTaskStore } from '../../../src/lib/store/indexeddb-task-store';
 import { openHarnessDatabase } from '../../../src/lib/store/harness-database';

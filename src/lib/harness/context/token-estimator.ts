@@ -1,8 +1,11 @@
 /** C3: tokens from characters, calibrated on what the server reported for real prompts. */
 
+/** Code and English average about 3.5 characters a token (the estimate before any calibration). */
+export const defaultCharsPerToken = 3.5;
+
 export class TokenEstimator {
-  /** Code and English average about 3.5 characters a token; corrected after each reply. */
-  private charsPerToken = 3.5;
+  /** Corrected after each reply from what the server counted. */
+  private charsPerToken = defaultCharsPerToken;
 
   calibrate(promptChars: number, promptEvalCount: number | undefined): void {
     // Tiny prompts (and cache-only counts) say little about the ratio.

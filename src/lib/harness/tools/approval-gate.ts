@@ -36,34 +36,58 @@ export class ApprovalGate {
 
   /** What `decide` will do, without asking anyone (step mode shows it before a tool call). */
   describe(request: Pick<GateRequest, 'tool' | 'risky' | 'args'>): string {
-    if (!request.risky) return 'runs without approval (a safe tool)';
-    if (this.options.readOnly) return 'refused: the session is read-only';
-    if (request.tool === 'run_shell') {
-      const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules, this.options.analyzeShell);
-      if (rule.verdict === 'deny') return `refused by the deny rule "${rule.pattern}"`;
-      if (rule.verdict === 'allow' && this.options.policy !== 'never')
-        return `runs: allowed by the rule "${rule.pattern}"`;
-    }
-    if (this.options.policy === 'auto') return 'runs: approval policy "auto"';
-    if (this.options.policy === 'never') return 'refused: approval policy "never"';
-    if (this.remembered.has(request.tool)) return `runs: ${request.tool} was allowed for this session`;
-    return this.options.approver ? 'asks you first' : 'refused: no one is there to approve';
+    const settled = this.settle(request);
+    if (settled === 'ask') return this.options.approver ? 'asks you first' : 'refused: no one is there to approve';
+    return settled.describe;
   }
 
-  async decide(request: GateRequest): Promise<GateDecision> {
-    if (!request.risky) return { approved: true, by: 'policy', reason: 'safe tool' };
-    if (this.options.readOnly) return { approved: false, by: 'read-only', reason: 'the session is read-only' };
+  /**
+   * The one chain of checks both `describe` and `decide` follow: safe tool, read-only, shell
+   * rules, policy, a tool remembered for the session; 'ask' when none of them settles it.
+   */
+  private settle(request: Pick<GateRequest, 'tool' | 'risky' | 'args'>): (GateDecision & { describe: string }) | 'ask' {
+    const settled = (decision: GateDecision, describe: string) => ({ ...decision, describe });
+    if (!request.risky)
+      return settled({ approved: true, by: 'policy', reason: 'safe tool' }, 'runs without approval (a safe tool)');
+    if (this.options.readOnly)
+      return settled(
+        { approved: false, by: 'read-only', reason: 'the session is read-only' },
+        'refused: the session is read-only',
+      );
     if (request.tool === 'run_shell') {
       const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules, this.options.analyzeShell);
       if (rule.verdict === 'deny')
-        return { approved: false, by: 'rule', reason: `the command matches the deny rule "${rule.pattern}"` };
+        return settled(
+          { approved: false, by: 'rule', reason: `the command matches the deny rule "${rule.pattern}"` },
+          `refused by the deny rule "${rule.pattern}"`,
+        );
       if (rule.verdict === 'allow' && this.options.policy !== 'never')
-        return { approved: true, by: 'rule', reason: `allowed by the rule "${rule.pattern}"` };
+        return settled(
+          { approved: true, by: 'rule', reason: `allowed by the rule "${rule.pattern}"` },
+          `runs: allowed by the rule "${rule.pattern}"`,
+        );
     }
-    if (this.options.policy === 'auto') return { approved: true, by: 'policy', reason: 'approval policy "auto"' };
-    if (this.options.policy === 'never') return { approved: false, by: 'policy', reason: 'approval policy "never"' };
+    if (this.options.policy === 'auto')
+      return settled(
+        { approved: true, by: 'policy', reason: 'approval policy "auto"' },
+        'runs: approval policy "auto"',
+      );
+    if (this.options.policy === 'never')
+      return settled(
+        { approved: false, by: 'policy', reason: 'approval policy "never"' },
+        'refused: approval policy "never"',
+      );
     if (this.remembered.has(request.tool))
-      return { approved: true, by: 'remembered', reason: `${request.tool} was allowed for this session` };
+      return settled(
+        { approved: true, by: 'remembered', reason: `${request.tool} was allowed for this session` },
+        `runs: ${request.tool} was allowed for this session`,
+      );
+    return 'ask';
+  }
+
+  async decide(request: GateRequest): Promise<GateDecision> {
+    const settled = this.settle(request);
+    if (settled !== 'ask') return { approved: settled.approved, by: settled.by, reason: settled.reason };
     if (!this.options.approver) return { approved: false, by: 'policy', reason: 'no one is there to approve' };
     if (request.signal.aborted) return { approved: false, by: 'user', reason: 'the run was stopped' };
     try {

@@ -4,6 +4,7 @@
  * is controlled. Every character of the request belongs to exactly one slot, so the sizes add up
  * to the request's size.
  */
+import { defaultCharsPerToken } from '../../harness/context/token-estimator';
 import type { SentRequest } from '../../harness/request-log';
 
 export type SlotName = 'instructions' | 'tools' | 'environment' | 'state' | 'feedback';
@@ -62,7 +63,7 @@ const sectionSlot: Record<string, SlotName> = {
 
 /** Characters per token for the estimate: the step's own ratio when the server counted it. */
 export function charsPerToken(chars: number, promptEvalCount?: number): number {
-  return promptEvalCount && chars > 0 ? Math.max(1, chars / promptEvalCount) : 3.5;
+  return promptEvalCount && chars > 0 ? Math.max(1, chars / promptEvalCount) : defaultCharsPerToken;
 }
 
 /** Size of a request as the slots count it: message texts, tool-call arguments and tool declarations. */
