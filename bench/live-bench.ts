@@ -117,7 +117,9 @@ async function parseRate(model: string, protocol: Protocol, shareMs: number) {
       },
       onEvent: (event) => events.push(event),
     });
-    await agent.run(sample.task, { signal: AbortSignal.timeout(Math.max(1000, deadline - performance.now())) });
+    await agent.run(sample.task, {
+      signal: AbortSignal.timeout(Math.max(1000, Math.round(deadline - performance.now()))),
+    });
     for (const event of events) {
       if (event.type !== 'parse.result') continue;
       total++;

@@ -4,7 +4,7 @@
  * through the same harness as the page and `npm run agent`, results as results.jsonl (resumable),
  * a comparison table, and one JSON object as the last line. `--help` lists the options.
  */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { EvalModel, EvalPreset, EvalResult, EvalRun } from '../lib/evals/run-eval';
@@ -63,11 +63,13 @@ async function models(options: EvalOptions): Promise<{ model: EvalModel; protoco
   return chosen;
 }
 
+/** A fresh workspace for one run; a directory one is removed when the run is over (dispose). */
 async function nodeEvalWorkspace(kind: EvalOptions['workspace'], files: Record<string, string>) {
   if (kind === 'offline') return new MemoryWorkspace({ files });
-  const workspace = new NodeDirectoryWorkspace(mkdtempSync(path.join(tmpdir(), 'harness-eval-')));
+  const directory = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
+  const workspace = new NodeDirectoryWorkspace(directory);
   await restoreFiles(workspace, files);
-  return workspace;
+  return Object.assign(workspace, { dispose: () => rmSync(directory, { recursive: true, force: true }) });
 }
 
 async function main(): Promise<number> {
@@ -76,9 +78,14 @@ async function main(): Promise<number> {
     process.stdout.write(`${evalHelp}\n`);
     return 0;
   }
-  const tasks = loadEvals(options.suite).filter((task) => !options.tasks || options.tasks.includes(task.id));
-  if (tasks.length === 0)
-    throw new UsageError(`no task of ${options.suite} matches --tasks ${options.tasks?.join(',')}`);
+  const suite = loadEvals(options.suite);
+  const unknown = (options.tasks ?? []).filter((id) => !suite.some((task) => task.id === id));
+  if (unknown.length)
+    throw new UsageError(
+      `--tasks: no task ${unknown.map((id) => `"${id}"`).join(', ')} in ${options.suite} ` +
+        `(it has ${suite.map((task) => task.id).join(', ')})`,
+    );
+  const tasks = suite.filter((task) => !options.tasks || options.tasks.includes(task.id));
   for (const task of tasks)
     if (task.ignored) log(`warning: eval task "${task.id}": ignored unknown field(s) ${task.ignored.join(', ')}`);
   const presets = options.presets.map(loadPreset);

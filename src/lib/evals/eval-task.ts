@@ -102,6 +102,11 @@ export function evalTask(name: string, spec: unknown, files: FileMap, reference:
     );
   }
   if (Object.keys(files).length === 0) throw new EvalTaskError(`eval task "${name}": workspace/ has no files`);
+  // The id names the run, its session file and its line in results.jsonl: one that is not its
+  // folder's name could be another folder's too, and the two would overwrite each other.
+  const id = (spec as { id: string }).id;
+  if (id !== name)
+    throw new EvalTaskError(`eval task "${name}": task.json says id "${id}"; the id must be the folder's name`);
   const ignored: string[] = [];
   const fields = pick(spec as Record<string, unknown>, known.top, '', ignored);
   if (fields.limits) fields.limits = pick(fields.limits as Record<string, unknown>, known.limits, 'limits.', ignored);

@@ -4,7 +4,7 @@
  * with a broken task folder.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,10 +18,12 @@ import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 function evalCli(
   args: string[],
   onLine?: (stderr: string, kill: () => void) => void,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -225,6 +227,60 @@ describe('O2 npm run eval', () => {
       ['reference', true],
       ['noop', false],
     ]);
+  });
+
+  /** A suite of one small task (reference passes), in a folder of its own. */
+  function oneTaskSuite(folder = 'fix-greeting', id = folder): string {
+    const suite = mkdtempSync(path.join(tmpdir(), 'harness-suite-'));
+    mkdirSync(path.join(suite, folder, 'workspace'), { recursive: true });
+    writeFileSync(path.join(suite, folder, 'workspace', 'hello.txt'), 'helo\n');
+    writeFileSync(
+      path.join(suite, folder, 'task.json'),
+      JSON.stringify({ id, title: 'Fix', task: 'Fix hello.txt.', check: 'grep -qx hello hello.txt', tags: [] }),
+    );
+    writeFileSync(
+      path.join(suite, folder, 'reference.json'),
+      JSON.stringify({
+        replies: [
+          '<tool>{"name": "write_file", "args": {"path": "hello.txt", "content": "hello\\n"}}</tool>',
+          '<final>ok</final>',
+        ],
+      }),
+    );
+    return suite;
+  }
+
+  it("O2 a task whose id is not its folder's name is refused, naming both (two such tasks would share a runId)", async () => {
+    const suite = oneTaskSuite('copy-of-task', 'fix-greeting');
+    const run = await evalCli(['--suite', suite, '--noop', '--out', mkdtempSync(path.join(tmpdir(), 'harness-eval-'))]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('eval task "copy-of-task": task.json says id "fix-greeting"');
+  });
+
+  it('O2 --tasks with an unknown id is an error naming it, even when another id matches', async () => {
+    const suite = oneTaskSuite();
+    const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
+    const run = await evalCli(['--suite', suite, '--noop', '--tasks', 'fix-greeting,no-such-task', '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--tasks: no task "no-such-task"');
+    expect(run.stderr).toContain('(it has fix-greeting)');
+  });
+
+  it('O2 the directory workspace of each run is removed when the run is over', async () => {
+    const temporary = mkdtempSync(path.join(tmpdir(), 'harness-tmp-'));
+    const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-out-'));
+    const run = await evalCli(
+      ['--suite', oneTaskSuite(), '--reference', '--noop', '--workspace', 'directory', '--out', out],
+      undefined,
+      { TMPDIR: temporary },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const { results } = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8'));
+    expect(results.map((result) => [result.model, result.passed])).toEqual([
+      ['reference', true],
+      ['noop', false],
+    ]);
+    expect(readdirSync(temporary).filter((name) => name.startsWith('harness-eval-'))).toEqual([]);
   });
 
   it('O2 T7 a task workspace that links out of its folder is refused, naming the link', async () => {
