@@ -13,11 +13,8 @@ export function tableOf(resultsFile: string): string {
   const { results } = parseResults(readFileSync(resultsFile, 'utf8'));
   const summaries = summarize(results);
   // The per-task cells say how often each task ran in each configuration (a partial run shows as such).
-  return (
-    `${summaryTable(summaries)}\n\nPassed of runs, per task and ` +
-    `configuration (${results.length} runs in ` +
-    `all):\n\n${textTable(taskRows(summaries))}`
-  );
+  const perTask = `Passed of runs, per task and configuration (${results.length} runs in all):`;
+  return `${summaryTable(summaries)}\n\n${perTask}\n\n${textTable(taskRows(summaries))}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -29,6 +29,10 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   const table = evals.getByRole('table', { name: 'Eval comparison' });
   await expect(table.getByRole('row', { name: /reference text default 3\/3 100%/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /noop text default 0\/3 0%/ })).toBeVisible();
+  // O2: 3 of 3 against 0 of 3 is not a difference the intervals can vouch for.
+  await expect(evals.getByRole('list', { name: 'Which configurations differ' })).toContainText(
+    'reference · text · default and noop · text · default: not distinguishable at this many runs',
+  );
   await expect(evals.getByLabel('Chart: pass rate per configuration')).toBeVisible();
   await expect(evals.getByLabel('Chart: steps per run')).toBeVisible();
 

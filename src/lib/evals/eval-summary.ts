@@ -1,9 +1,11 @@
 /**
  * O2, U5: results of many runs as one row per configuration (model × protocol × preset): pass
- * rate with counts and how much it varies between repeats, mean steps, tokens, time and parse
+ * rate with counts and its 95% interval and how much it varies between repeats, mean steps, tokens, time and parse
  * rate. One function for the CLI table and the page's table, so both show the same numbers.
  */
 import type { EvalResult } from './run-eval';
+import { wilsonInterval } from './wilson-interval';
+import type { Interval } from './wilson-interval';
 
 export interface ConfigurationSummary {
   key: string;
@@ -13,6 +15,8 @@ export interface ConfigurationSummary {
   runs: number;
   passed: number;
   passRate: number;
+  /** The pass rate's 95% Wilson interval. */
+  passInterval: Interval;
   /** Pass rate of the worst and the best repeat (same tasks, run again). */
   repeatSpread: { min: number; max: number };
   meanSteps: number;
@@ -59,6 +63,7 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
       runs: scored.length,
       passed,
       passRate: scored.length ? passed / scored.length : 0,
+      passInterval: wilsonInterval(passed, scored.length),
       repeatSpread: {
         min: repeatRates.length ? Math.min(...repeatRates) : 0,
         max: repeatRates.length ? Math.max(...repeatRates) : 0,
@@ -83,6 +88,7 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     'preset',
     'passed',
     'pass rate',
+    '95% interval',
     'repeat spread',
     'mean steps',
     'mean tokens',
@@ -96,6 +102,7 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     summary.preset,
     `${summary.passed}/${summary.runs}`,
     percent(summary.passRate),
+    `${percent(summary.passInterval.low)}–${percent(summary.passInterval.high)}`,
     `${percent(summary.repeatSpread.min)}–${percent(summary.repeatSpread.max)}`,
     summary.meanSteps.toFixed(1),
     Math.round(summary.meanTokens).toString(),
