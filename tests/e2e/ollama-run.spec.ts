@@ -16,7 +16,9 @@ test('T4 U1 a full run on Ollama: approval with a diff, a file change, and the f
             arguments: {
               path: 'src/slugify.js',
               content:
-                "export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');\n}\n",
+                'export function slugify(title) {\n  return ' +
+                "title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, " +
+                "'');\n}\n",
             },
           },
         ],
@@ -112,7 +114,9 @@ test('S2 W6 reload in the middle of a run, then resume the same session with its
 
 test('U4 model output with <img onerror> and <script> is shown as text and never runs', async ({ page, ollama }) => {
   const hostile =
-    'Here: <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script> [link](javascript:window.__pwned=3) done';
+    'Here: <img src=x onerror="window.__pwned=1"> and ' +
+    '<script>window.__pwned=2</script> [link](javascript:window.__pwned=3) ' +
+    'done';
   const server = await ollama({ script: [{ content: hostile }] });
   await openFresh(page, presetUrl({ host: server.url, model }));
   await runTask(page, 'Say something nasty.');

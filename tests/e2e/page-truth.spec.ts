@@ -13,7 +13,8 @@ test('U1 U4 replies are shown verbatim with the tool call marked; only the final
   ollama,
 }) => {
   const reply =
-    '# Not a heading\n    indented(code);\nShe said "hi" and \\"escaped\\".\n<tool>{"name":"list_files","args":{}}</tool>';
+    '# Not a heading\n    indented(code);\nShe said "hi" and ' +
+    '\\"escaped\\".\n<tool>{"name":"list_files","args":{}}</tool>';
   const server = await ollama({ script: [{ content: reply }, { content: '**Bold** answer with `code`.' }] });
   await openFresh(page, presetUrl({ host: server.url, model: 'gemma2:2b', approval: 'auto' }));
   await runTask(page, 'Look around.');

@@ -159,7 +159,9 @@ if (live) {
             {
               role: 'system',
               content:
-                'You are a coding agent. Reply with one JSON object: {"action":"tool","name":"read_file","args":{"path":"README.md"}} to call a tool, or {"action":"final","final":"answer"} to finish.',
+                'You are a coding agent. Reply with one JSON object: ' +
+                '{"action":"tool","name":"read_file","args":{"path":"README.md"}} to ' +
+                'call a tool, or {"action":"final","final":"answer"} to finish.',
             },
             { role: 'user', content: prompt },
           ],
@@ -283,7 +285,9 @@ if (live) {
       const coldMs = (cold.prompt_eval_duration as number) / 1e6;
       const warmMs = (warm.prompt_eval_duration as number) / 1e6;
       process.stdout.write(
-        `cache reuse: cold prompt ${cold.prompt_eval_count} tokens in ${coldMs.toFixed(0)} ms; extended prompt ${warm.prompt_eval_count} tokens in ${warmMs.toFixed(0)} ms\n`,
+        `cache reuse: cold prompt ${cold.prompt_eval_count} tokens in ` +
+          `${coldMs.toFixed(0)} ms; extended prompt ${warm.prompt_eval_count} ` +
+          `tokens in ${warmMs.toFixed(0)} ms\n`,
       );
       // prompt_eval_count counts the cached tokens too; only the duration shows the hit.
       expect(warm.prompt_eval_count as number).toBeGreaterThan(cold.prompt_eval_count as number);

@@ -38,7 +38,10 @@ export async function findLiveServer(): Promise<LiveLookup> {
     if (!models.includes(liveModel))
       return {
         ok: false,
-        reason: `the Ollama at ${host} has no ${liveModel} (it has: ${models.join(', ') || 'nothing'}); \`npm run ollama:serve\` imports it`,
+        reason:
+          `the Ollama at ${host} has no ${liveModel} (it has: ` +
+          `${models.join(', ') || 'nothing'}); \`npm run ollama:serve\` imports ` +
+          `it`,
       };
     return { ok: true, target: { host, model: liveModel, models, version: version.version } };
   } catch (error) {

@@ -30,7 +30,9 @@ describe('T6 markup survives every protocol', () => {
     const xmlSafe = !file.content.includes('<![CDATA[');
     if (xmlSafe && !file.content.startsWith('\n')) {
       it(`T6 the XML form writes ${file.path} byte for byte`, async () => {
-        const reply = `I will write the file.\n<tool name="write_file" path="${file.path}"><content>${file.content}</content></tool>`;
+        const reply =
+          `I will write the file.\n<tool name="write_file" ` +
+          `path="${file.path}"><content>${file.content}</content></tool>`;
         expect(await written({ text: reply }, file.path)).toBe(file.content);
       });
     }
@@ -46,7 +48,9 @@ describe('T6 markup survives every protocol', () => {
           expect(
             await written(
               {
-                text: `<tool name="write_file" path="${file.path}"><content><![CDATA[${file.content}]]></content></tool>`,
+                text:
+                  `<tool name="write_file" ` +
+                  `path="${file.path}"><content><![CDATA[${file.content}]]></content></tool>`,
               },
               file.path,
             ),
@@ -90,7 +94,10 @@ describe('T6 markup survives every protocol', () => {
     const h = harness(
       [
         {
-          text: '<tool name="patch_file" path="a.html"><old_text><span class="old">x</span></old_text><new_text><span class="new"><new_text>y</new_text></span></new_text></tool>',
+          text:
+            '<tool name="patch_file" path="a.html"><old_text><span ' +
+            'class="old">x</span></old_text><new_text><span ' +
+            'class="new"><new_text>y</new_text></span></new_text></tool>',
         },
         final('ok'),
       ],

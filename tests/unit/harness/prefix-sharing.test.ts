@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { messageText, requestText } from '../../../src/lib/harness/prompt/prefix-reuse';
 import { final, harness, tool } from '../helpers';
 
-const buggy = `export function sum(items) {\n  let total = 0;\n  for (let i = 1; i < items.length; i++) total += items[i];\n  return total;\n}\n`;
+const buggy =
+  `export function sum(items) {\n  let total = 0;\n  for (let i = 1; i < ` +
+  `items.length; i++) total += items[i];\n  return total;\n}\n`;
 const files = {
   'README.md': '# math\nA tiny library. Check it with `grep -n "i = 1" src/math.js`.\n',
   'src/math.js': buggy,
@@ -18,7 +20,9 @@ const script = [
   tool('read_file', { path: 'test/math.test.js' }),
   tool('search', { pattern: 'i = 1' }),
   {
-    text: '<tool name="patch_file" path="src/math.js"><old_text>let i = 1;</old_text><new_text>let i = 0;</new_text></tool>',
+    text:
+      '<tool name="patch_file" path="src/math.js"><old_text>let i = ' +
+      '1;</old_text><new_text>let i = 0;</new_text></tool>',
   },
   tool('read_file', { path: 'src/math.js' }),
   tool('run_shell', { command: 'grep -n "i = 0" src/math.js' }),
@@ -45,7 +49,9 @@ describe('prefix sharing', () => {
     }
     const average = ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length;
     console.log(
-      `prefix sharing over ${ratios.length} transitions: average ${(average * 100).toFixed(1)}%, min ${(Math.min(...ratios) * 100).toFixed(1)}%`,
+      `prefix sharing over ${ratios.length} transitions: average ` +
+        `${(average * 100).toFixed(1)}%, min ` +
+        `${(Math.min(...ratios) * 100).toFixed(1)}%`,
     );
     expect(average).toBeGreaterThanOrEqual(0.97);
     expect(await h.workspace.readFile('src/math.js')).toContain('let i = 0;');

@@ -45,10 +45,14 @@ describe('tool declarations', () => {
         { text: '<tool>{"name":"list_files","args":{"path":"."}}</tool>' },
         { text: '<tool>{"name":"read_file","args":{"path":"README.md","start":1,"end":80}}</tool>' },
         {
-          text: '<tool name="write_file" path="binary_search.py"><content>def binary_search(nums, target):\n    return -1\n</content></tool>',
+          text:
+            '<tool name="write_file" path="binary_search.py"><content>def ' +
+            'binary_search(nums, target):\n    return -1\n</content></tool>',
         },
         {
-          text: '<tool name="patch_file" path="binary_search.py"><old_text>return -1</old_text><new_text>return mid</new_text></tool>',
+          text:
+            '<tool name="patch_file" path="binary_search.py"><old_text>return ' +
+            '-1</old_text><new_text>return mid</new_text></tool>',
         },
         { text: '<tool>{"name":"run_shell","args":{"command":"cat binary_search.py","timeout":20}}</tool>' },
         { text: '<tool>{"name":"search","args":{"pattern":"binary_search","path":"."}}</tool>' },

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { chooseCgoFlags, compilerAccepts, ggmlCpuDir, lastErrorLine } from '../../../scripts/ollama/cgo-flags.mjs';
 
 const intelAmx =
-  'model name\t: Intel(R) Xeon(R) Platinum 8480+\nflags\t\t: fpu sse avx2 avx512f avx512_vnni amx_bf16 amx_tile amx_int8\n';
+  'model name\t: Intel(R) Xeon(R) Platinum 8480+\nflags\t\t: fpu sse ' +
+  'avx2 avx512f avx512_vnni amx_bf16 amx_tile amx_int8\n';
 const amdEpyc = 'model name\t: AMD EPYC\nflags\t\t: fpu sse avx2 avx512f avx512_vnni\n';
 
 /** A module tree like Ollama's: ggml-cpu with its Go file, and an amx folder with or without one. */

@@ -29,7 +29,9 @@ afterEach(() => {
 
 /** A separate process that keeps swapping `name` between a plain file and a link to `target`. */
 function flip(root: string, name: string, target: string) {
-  const script = `cd "${root}"; while true; do rm -f "${name}"; echo inside > "${name}"; rm -f "${name}"; ln -s "${target}" "${name}"; done`;
+  const script =
+    `cd "${root}"; while true; do rm -f "${name}"; echo inside > ` +
+    `"${name}"; rm -f "${name}"; ln -s "${target}" "${name}"; done`;
   const child = spawn('/bin/sh', ['-c', script], { stdio: 'ignore' });
   flippers.push(child);
 }

@@ -79,7 +79,8 @@ describe('URL parameters', () => {
   it('U1 host, model, workspace, sample, protocol and approval preset a session; bad values are reported', () => {
     const { settings, ignored, proposals } = applyUrlParameters(
       defaultPlaygroundSettings(),
-      '?host=http://127.0.0.1:9999/&model=llama3.2:1b&workspace=offline&sample=find-the-bug&protocol=text&approval=never',
+      '?host=http://127.0.0.1:9999/&model=llama3.2:1b&workspace=offline' +
+        '&sample=find-the-bug&protocol=text&approval=never',
     );
     expect(settings).toMatchObject({
       model: 'llama3.2:1b',

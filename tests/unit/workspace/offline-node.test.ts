@@ -8,7 +8,8 @@ describe('node in the offline shell (QuickJS)', () => {
     const workspace = new MemoryWorkspace({
       files: {
         'src/a.mjs':
-          "import { b } from './lib/b.js';\nconsole.log('b is', b);\nconsole.error('to stderr');\nprocess.exit(b === 42 ? 3 : 0);\n",
+          "import { b } from './lib/b.js';\nconsole.log('b is', " +
+          "b);\nconsole.error('to stderr');\nprocess.exit(b === 42 ? 3 : 0);\n",
         'src/lib/b.js': 'export const b = 42;\n',
         'data.json': '{"x": 1}',
       },
@@ -34,7 +35,9 @@ describe('node in the offline shell (QuickJS)', () => {
     const workspace = new MemoryWorkspace({ files: sampleProjects[0].files });
     await workspace.writeFile(
       'src/slugify.js',
-      "export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');\n}\n",
+      'export function slugify(title) {\n  return ' +
+        "title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, " +
+        "'');\n}\n",
     );
     const fixed = await workspace.exec('node --test');
     expect(fixed.exitCode).toBe(0);
@@ -53,7 +56,8 @@ describe('node in the offline shell (QuickJS)', () => {
           "  test('deep', () => assert.deepStrictEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }));",
           "  test('throws', () => assert.throws(() => { throw new RangeError('bad range'); }, /bad range/));",
           '});',
-          "test('async with a timer', async () => { await new Promise((resolve) => setTimeout(resolve, 5000)); assert.equal(count, 3); });",
+          "test('async with a timer', async () => { await new Promise((resolve) " +
+            '=> setTimeout(resolve, 5000)); assert.equal(count, 3); });',
           "test('rejects', () => assert.rejects(Promise.reject(new Error('no')), { message: 'no' }));",
           "test('fails', () => assert.deepEqual([1, 2], [1, 3]));",
         ].join('\n'),
@@ -89,14 +93,23 @@ describe('node in the offline shell (QuickJS)', () => {
       files: {
         'package.json': JSON.stringify({ name: 'shop', scripts: { test: 'node --test' } }),
         'src/price.js':
-          "const { rate } = require('./rates.json');\nfunction withTax(amount) { return Math.round(amount * (1 + rate)); }\nmodule.exports = { withTax, where: __dirname };\n",
+          "const { rate } = require('./rates.json');\nfunction withTax(amount) { " +
+          'return Math.round(amount * (1 + rate)); }\nmodule.exports = { ' +
+          'withTax, where: __dirname };\n',
         'src/rates.json': '{"rate": 0.2}',
         'src/cycle-a.js': "exports.a = 1;\nconst b = require('./cycle-b');\nexports.sum = exports.a + b.b;\n",
         'src/cycle-b.js': "const a = require('./cycle-a');\nexports.b = 2;\nexports.sawA = a.a;\n",
         'test/price.test.js':
-          "const test = require('node:test');\nconst assert = require('node:assert');\nconst { withTax } = require('../src/price');\ntest('adds tax', () => { assert.strictEqual(withTax(100), 120); });\ntest.describe === undefined || test.describe('group', () => test.it('deep', () => assert.deepStrictEqual({ a: [1] }, { a: [1] })));\n",
+          "const test = require('node:test');\nconst assert = " +
+          "require('node:assert');\nconst { withTax } = " +
+          "require('../src/price');\ntest('adds tax', () => { " +
+          'assert.strictEqual(withTax(100), 120); });\ntest.describe === ' +
+          "undefined || test.describe('group', () => test.it('deep', () => " +
+          'assert.deepStrictEqual({ a: [1] }, { a: [1] })));\n',
         'esm.mjs':
-          "import price, { withTax } from './src/price.js';\nimport words from './src/words.js';\nconsole.log(withTax(10), price.where, words.class);\n",
+          "import price, { withTax } from './src/price.js';\nimport words from " +
+          "'./src/words.js';\nconsole.log(withTax(10), price.where, " +
+          'words.class);\n',
         'src/words.js': "exports.class = 'c';\nexports.new = 'n';\n",
       },
     });
@@ -140,7 +153,9 @@ describe('node in the offline shell (QuickJS)', () => {
       "fs.mkdirSync('out', { recursive: true });",
       "fs.writeFileSync('out/result.txt', String(n * 21));",
       "fs.appendFileSync('out/result.txt', '!');",
-      "console.log(fs.readFileSync('out/result.txt', 'utf8'), fs.readdirSync('.').join(','), fs.existsSync('notes'), fs.statSync('notes').isDirectory());",
+      "console.log(fs.readFileSync('out/result.txt', 'utf8'), " +
+        "fs.readdirSync('.').join(','), fs.existsSync('notes'), " +
+        "fs.statSync('notes').isDirectory());",
       "fs.unlinkSync('notes/a.txt');",
       "try { fs.readFileSync('missing.txt') } catch (e) { console.log(e.code) }",
     ].join('\n');
@@ -150,7 +165,12 @@ describe('node in the offline shell (QuickJS)', () => {
     expect(await workspace.readFile('out/result.txt')).toBe('42!');
     expect(await workspace.stat('notes/a.txt')).toBeFalsy();
     const esm = await workspace.exec(
-      `node -e "import { readFile } from 'node:fs/promises'; import { EventEmitter } from 'node:events'; import util from 'node:util'; import os from 'node:os'; const e = new EventEmitter(); e.once('x', (v) => console.log(util.format('%s=%d', 'x', v), os.EOL === '\\n')); e.emit('x', Number(await readFile('out/result.txt', 'utf8').then((t) => t.length)));"`,
+      `node -e "import { readFile } from 'node:fs/promises'; import { ` +
+        `EventEmitter } from 'node:events'; import util from 'node:util'; ` +
+        `import os from 'node:os'; const e = new EventEmitter(); e.once('x', ` +
+        `(v) => console.log(util.format('%s=%d', 'x', v), os.EOL === '\\n')); ` +
+        `e.emit('x', Number(await readFile('out/result.txt', 'utf8').then((t) ` +
+        `=> t.length)));"`,
     );
     expect(esm.stdout, esm.stderr).toBe('x=3 true\n');
     const outside = await workspace.exec(`node -e "require('fs').writeFileSync('/tmp/escape.txt', 'x')"`);
@@ -161,19 +181,27 @@ describe('node in the offline shell (QuickJS)', () => {
     expect(dotdot.stderr).toContain('EACCES');
     // A write that cannot land (a file where a folder should be) is said, and the rest still lands.
     const blocked = await workspace.exec(
-      `node -e "const fs = require('fs'); fs.writeFileSync('data.json/inner.txt', 'x'); fs.writeFileSync('ok.txt', 'fine')"`,
+      `node -e "const fs = require('fs'); ` +
+        `fs.writeFileSync('data.json/inner.txt', 'x'); ` +
+        `fs.writeFileSync('ok.txt', 'fine')"`,
     );
     expect(blocked.exitCode).toBe(1);
     expect(blocked.stderr).toContain('could not write /workspace/data.json/inner.txt');
     expect(await workspace.readFile('ok.txt')).toBe('fine');
     // Bounded: a loop that writes without end gets ENOSPC instead of filling the host's memory.
     const flood = await workspace.exec(
-      `node -e "const fs = require('fs'); const chunk = 'x'.repeat(1024 * 1024); try { for (let i = 0; i < 1000; i++) fs.writeFileSync('flood.txt', chunk, { flag: 'a' }); } catch (e) { console.log(e.code); }"`,
+      `node -e "const fs = require('fs'); const chunk = 'x'.repeat(1024 * ` +
+        `1024); try { for (let i = 0; i < 1000; i++) ` +
+        `fs.writeFileSync('flood.txt', chunk, { flag: 'a' }); } catch (e) { ` +
+        `console.log(e.code); }"`,
     );
     expect(flood.stdout, flood.stderr).toBe('ENOSPC\n');
     // …while a long log written line by line is not mistaken for one.
     const log = await workspace.exec(
-      `node -e "const fs = require('fs'); for (let i = 0; i < 5000; i++) fs.appendFileSync('log.txt', 'line ' + i + ' ' + 'y'.repeat(200) + '\\n'); console.log(fs.readFileSync('log.txt', 'utf8').split('\\n').length)"`,
+      `node -e "const fs = require('fs'); for (let i = 0; i < 5000; i++) ` +
+        `fs.appendFileSync('log.txt', 'line ' + i + ' ' + 'y'.repeat(200) + ` +
+        `'\\n'); console.log(fs.readFileSync('log.txt', ` +
+        `'utf8').split('\\n').length)"`,
     );
     expect(log.stdout, log.stderr).toBe('5001\n');
   });
@@ -183,7 +211,11 @@ describe('node in the offline shell (QuickJS)', () => {
       [
         final('done, I think'),
         {
-          text: `<tool name="write_file" path="src/slugify.js"><content>export function slugify(title) {\n  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');\n}\n</content></tool>`,
+          text:
+            `<tool name="write_file" path="src/slugify.js"><content>export ` +
+            `function slugify(title) {\n  return ` +
+            `title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ` +
+            `'');\n}\n</content></tool>`,
         },
         final('fixed'),
       ],

@@ -13,7 +13,8 @@ workspaceContract('WebContainer adapter over a stand-in of @webcontainer/api', {
     return new WebContainerWorkspace(new FakeWebContainer(files));
   },
   noLinks:
-    'the WebContainer fs API has no lstat/readlink, so links are not visible to the adapter; the container itself holds no host files',
+    'the WebContainer fs API has no lstat/readlink, so links are not ' +
+    'visible to the adapter; the container itself holds no host files',
   forever: 'sleep 30',
   flood: 'seq 1 400000',
 });
