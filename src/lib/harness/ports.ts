@@ -29,7 +29,11 @@ export function canEditItems(store: SessionStore): store is SessionStore & ItemE
 }
 
 export interface SessionStore {
-  /** Writes a whole session, replacing any stored one with the same id. */
+  /**
+   * Writes a whole session, replacing any stored one with the same id: its items, and its events
+   * and kept files, which describe the history being replaced (S4: a reset stays a reset after a
+   * reload). An import or a fork appends its own events after this.
+   */
   saveSession(session: Session): Promise<void>;
   saveMeta(meta: SessionMeta): Promise<void>;
   appendItem(sessionId: string, item: HistoryItem): Promise<void>;

@@ -72,6 +72,9 @@ export class SessionRecorder {
    * if nobody else (another tab, another process) added to it since this copy was loaded — a
    * stale copy must never overwrite what is stored (S2, two tabs on one session).
    */
+  /** True once begin() found the stored session changed elsewhere: this copy writes nothing. */
+  private stale = false;
+
   async begin(): Promise<void> {
     if (this.saved) return;
     let stored: Session | null;
@@ -81,6 +84,7 @@ export class SessionRecorder {
       throw new StoreFailure(`could not read session ${this.session.id}: ${(error as Error).message}`);
     }
     if (stored && stored.history.length !== this.session.history.length) {
+      this.stale = true;
       throw new StoreFailure(
         `session "${this.session.title}" was changed elsewhere (another tab or ` +
           `process) since it was opened here: ${stored.history.length} items are ` +
@@ -135,6 +139,9 @@ export class SessionRecorder {
 
   /** Saves metadata and pending events; reports failures as events, never throws. */
   async flush(): Promise<void> {
+    // A stale copy was refused in begin(): its memory, title and events must not land on the
+    // stored session either (the refusal promised "nothing was overwritten").
+    if (this.stale) return;
     const events = this.pending;
     this.pending = [];
     try {

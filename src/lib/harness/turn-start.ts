@@ -15,7 +15,8 @@ export async function startTurn(context: LoopContext): Promise<Outcome | undefin
   for (const item of repairInterrupted(session.history)) await recorder.append(item);
   const task = context.task.trim();
   if (task) {
-    session.memory.task ||= task;
+    // S3: the current task is this turn's, not the first one's (a resumed turn continues it).
+    session.memory.task = task;
     if (session.history.length === 0) session.title = clip(task.split('\n')[0], 80);
     await recorder.append({ kind: 'user', content: task });
   } else if (session.history.length === 0) {

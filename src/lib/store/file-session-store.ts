@@ -8,7 +8,7 @@ import * as nodePath from 'node:path';
 import type { HarnessEvent } from '../harness/events';
 import type { SessionStore } from '../harness/ports';
 import type { HistoryItem, Session, SessionMeta, SessionSummary } from '../harness/session';
-import { sessionMeta } from '../harness/session';
+import { sessionMeta, summarize } from '../harness/session';
 
 const safeId = /^[\w.-]{1,128}$/;
 
@@ -40,6 +40,8 @@ export class FileSessionStore implements SessionStore {
       nodePath.join(folder, 'items.jsonl'),
       session.history.map((item) => `${JSON.stringify(item)}\n`).join(''),
     );
+    // The events of the history being replaced go with it (ports.ts).
+    await fs.rm(nodePath.join(folder, 'events.jsonl'), { force: true });
     await this.saveMeta(sessionMeta(session));
   }
 
@@ -122,18 +124,8 @@ export class FileSessionStore implements SessionStore {
     for (const name of names) {
       if (!safeId.test(name)) continue;
       const session = await this.load(name).catch(() => null);
-      if (session) {
-        const { history, ...meta } = session;
-        summaries.push({
-          id: meta.id,
-          title: meta.title,
-          createdAt: meta.createdAt,
-          updatedAt: meta.updatedAt,
-          model: meta.model,
-          items: history.length,
-          ...(meta.parentId ? { parentId: meta.parentId } : {}),
-        });
-      }
+      // The shared summary, so every store lists the same fields (forkOf included).
+      if (session) summaries.push(summarize(session));
     }
     return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
   }

@@ -105,11 +105,19 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
   async saveSession(session: Session): Promise<void> {
     await this.guard(`saving session ${session.id}`, async () => {
       const { history, ...meta } = session;
-      const transaction = this.database.transaction(['sessions', 'items', 'locks'], 'readwrite');
+      const stores = ['sessions', 'items', 'events', 'snapshots', 'locks'] as const;
+      const transaction = this.database.transaction([...stores], 'readwrite');
       await committed(transaction, async () => {
         const lock = await transaction.objectStore('locks').get(session.id);
         if (this.lockedBySomeoneElse(lock)) throw this.lockedError(session.id, lock!);
         await transaction.objectStore('items').delete(itemRange(session.id));
+        // The events and kept files of the history being replaced go with it (ports.ts).
+        await transaction.objectStore('snapshots').delete(itemRange(session.id));
+        let cursor = await transaction.objectStore('events').index('sessionId').openCursor(session.id);
+        while (cursor) {
+          await cursor.delete();
+          cursor = await cursor.continue();
+        }
         await Promise.all([
           transaction.objectStore('sessions').put(meta),
           ...history.map((item) =>

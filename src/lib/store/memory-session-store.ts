@@ -19,6 +19,8 @@ export class MemorySessionStore implements SessionStore, SnapshotCapable, Rename
     const { history, ...meta } = copy(session);
     this.metas.set(session.id, meta);
     this.items.set(session.id, history);
+    this.events.delete(session.id);
+    this.snapshots.delete(session.id);
   }
 
   async saveMeta(meta: SessionMeta): Promise<void> {

@@ -68,13 +68,16 @@ export async function deleteSession(page: PageActionsHost, id: string): Promise<
 export async function resetSession(page: PageActionsHost): Promise<void> {
   // Not while another session is being opened: the reset would hit the one being left.
   if (!page.session || page.runs.running || page.loading || page.teaching.replaying) return;
-  const cleared = await page.library.reset(page.session);
-  page.session.history = cleared.history;
-  page.session.memory = cleared.memory;
-  page.session.updatedAt = cleared.updatedAt;
-  page.version++;
-  page.runs.show(page.session, []);
-  await page.library.refresh();
+  const session = page.session;
+  await attempt(page, 'Could not reset', async () => {
+    const cleared = await page.library.reset(session, await page.files.collect());
+    session.history = cleared.history;
+    session.memory = cleared.memory;
+    session.updatedAt = cleared.updatedAt;
+    page.version++;
+    page.runs.show(session, []);
+    await page.library.refresh();
+  });
 }
 
 /** P4: edits a section template for this session; the next request uses it. */

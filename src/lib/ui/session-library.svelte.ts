@@ -110,9 +110,14 @@ export class SessionLibrary {
     return doomed;
   }
 
-  async reset(session: Session): Promise<Session> {
+  /**
+   * S4: history, memory, events and kept files of the history go; the files as they are now
+   * become the session's starting files, so a reload shows the reset session with its files.
+   */
+  async reset(session: Session, files: FileMap): Promise<Session> {
     const cleared = resetSession(session);
     await this.store.saveSession(cleared);
+    if (hasSnapshots(this.store)) await this.store.saveSnapshot(cleared.id, 0, files);
     return cleared;
   }
 

@@ -5,7 +5,7 @@
  */
 import type { SessionStore } from '../../../src/lib/harness/ports';
 import type { HarnessEvent } from '../../../src/lib/harness/events';
-import { createSession, sessionMeta } from '../../../src/lib/harness/session';
+import { createSession, resetSession, sessionMeta, summarize } from '../../../src/lib/harness/session';
 import { defaultSettings } from '../../../src/lib/harness/settings';
 
 export function sampleSession(id = 'session-1') {
@@ -124,6 +124,30 @@ export const sessionStoreChecks: StoreCheck[] = [
         'after delete',
       );
       same(await store.load('older'), null, 'deleted session');
+    },
+  },
+  {
+    name: 'S4 saving a whole session replaces its events too: a reset leaves no old history to replay',
+    async run(store) {
+      const session = sampleSession('reset-me');
+      await store.saveSession(session);
+      await store.appendItem(session.id, { seq: 0, at: 1, kind: 'user', content: 'old task' });
+      await store.appendEvents(session.id, [
+        { type: 'run.started', task: 'old task', model: 'm', protocol: 'text', depth: 0, sessionId: session.id, at: 2 },
+      ]);
+      await store.saveSession(resetSession((await store.load(session.id))!, 3));
+      same((await store.load(session.id))?.history, [], 'items after reset');
+      same(await store.loadEvents(session.id), [], 'events after reset');
+    },
+  },
+  {
+    name: 'S4 U3 a listed fork says what it forked (every store lists the same summary)',
+    async run(store) {
+      const fork = { ...sampleSession('fork'), forkOf: { sessionId: 'parent', step: 2 } };
+      await store.saveSession(fork);
+      const [listed] = await store.list();
+      same(listed, summarize(fork), 'the summary');
+      same(listed.forkOf, { sessionId: 'parent', step: 2 }, 'forkOf');
     },
   },
 ];

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../../../src/lib/harness/agent';
 import { resetSession } from '../../../src/lib/harness/session';
 import { defaultSettings } from '../../../src/lib/harness/settings';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { MemorySessionStore } from '../../../src/lib/store/memory-session-store';
+import { FileSessionStore } from '../../../src/lib/store/file-session-store';
 import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 import type { HistoryItem } from '../../../src/lib/harness/session';
@@ -109,6 +113,101 @@ describe('sessions', () => {
     expect(resumed.session.id).toBe(first.session.id);
     expect(model.requests[0].messages.map((message) => message.content).join('\n')).toContain('wrote a.txt');
     expect((await store.load(first.session.id))?.history.at(-2)).toMatchObject({ kind: 'notice', reason: 'resumed' });
+  });
+
+  it("S3 memory.task is the current turn's task: a second turn interrupted and resumed is told to continue that one", async () => {
+    const store = new MemorySessionStore();
+    const workspace = new MemoryWorkspace({ files: {} });
+    const controller = new AbortController();
+    const agent = new Agent({
+      model: new ScriptedModelClient([
+        final('first done'),
+        tool('write_file', { path: 'b.txt', content: 'b' }),
+        final('never reached'),
+      ]),
+      modelName: 'm',
+      workspace,
+      store,
+      settings: defaultSettings({ protocol: 'text', approval: 'auto' }),
+      onEvent: (event) => event.type === 'tool.finished' && controller.abort(),
+    });
+    expect((await agent.run('first task')).outcome.kind).toBe('final');
+    expect((await agent.run('second task', { signal: controller.signal })).outcome.kind).toBe('aborted');
+    expect(agent.session.memory.task).toBe('second task');
+    const stored = (await store.load(agent.session.id))!;
+    const model = new ScriptedModelClient([final('resumed')]);
+    await new Agent({ model, modelName: 'm', workspace, store, session: stored, settings: stored.settings }).run('');
+    const after = (await store.load(agent.session.id))!;
+    const notice = after.history.findLast((item) => item.kind === 'notice' && item.reason === 'resumed');
+    expect(notice?.content).toContain('Continue with the task: second task');
+  });
+
+  it('S2 two writers on one session: the stale one is refused and leaves the stored memory as it was', async () => {
+    const store = new FileSessionStore(mkdtempSync(path.join(tmpdir(), 'harness-two-writers-')));
+    const workspace = new MemoryWorkspace({ files: {} });
+    const settings = defaultSettings({ protocol: 'text', approval: 'auto' });
+    const first = new Agent({
+      model: new ScriptedModelClient([final('hello')]),
+      modelName: 'm',
+      workspace,
+      store,
+      settings,
+    });
+    await first.run('start');
+    const id = first.session.id;
+    // Two processes load the same session; the first one to run writes a file (memory.files).
+    const [copyA, copyB] = [(await store.load(id))!, (await store.load(id))!];
+    const writer = new Agent({
+      model: new ScriptedModelClient([tool('write_file', { path: 'a.txt', content: 'a' }), final('wrote a')]),
+      modelName: 'm',
+      workspace,
+      store,
+      session: copyA,
+      settings,
+    });
+    expect((await writer.run('write a')).outcome.kind).toBe('final');
+    const before = (await store.load(id))!;
+    expect(before.memory.files).toContain('a.txt');
+    const stale = new Agent({
+      model: new ScriptedModelClient([final('never')]),
+      modelName: 'm',
+      workspace,
+      store,
+      session: copyB,
+      settings,
+    });
+    const refused = await stale.run('something else');
+    expect(refused.outcome).toMatchObject({
+      kind: 'error',
+      error: { message: expect.stringContaining('changed elsewhere') },
+    });
+    const after = (await store.load(id))!;
+    expect(after.memory).toEqual(before.memory);
+    expect(after.history).toEqual(before.history);
+    expect(after.title).toBe(before.title);
+  });
+
+  it('S2 resuming a finished session with a new task adds no "resumed after an interruption" notice', async () => {
+    const store = new MemorySessionStore();
+    const workspace = new MemoryWorkspace({ files: {} });
+    const settings = defaultSettings({ protocol: 'text', approval: 'auto' });
+    const first = new Agent({
+      model: new ScriptedModelClient([final('one')]),
+      modelName: 'm',
+      workspace,
+      store,
+      settings,
+    });
+    await first.run('first task');
+    const stored = (await store.load(first.session.id))!;
+    const model = new ScriptedModelClient([final('two')]);
+    await new Agent({ model, modelName: 'm', workspace, store, session: stored, settings }).run('second task');
+    const after = (await store.load(first.session.id))!;
+    expect(after.history.some((item) => item.kind === 'notice' && item.reason === 'resumed')).toBe(false);
+    expect(after.history.filter((item) => item.kind === 'user').map((item) => item.content)).toEqual([
+      'first task',
+      'second task',
+    ]);
   });
 
   it('S2 a native tool call cut off before its result is answered with an error on resume', async () => {
