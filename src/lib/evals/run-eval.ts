@@ -9,7 +9,7 @@ import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
 import type { Outcome } from '../harness/outcome';
-import type { Protocol } from '../harness/settings';
+import type { Limits, Protocol } from '../harness/settings';
 import { defaultSettings } from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { Workspace } from '../harness/workspace-types';
@@ -103,6 +103,24 @@ function client(run: EvalRun): ModelClient {
   );
 }
 
+/**
+ * The runner's limits are a ceiling a task cannot raise: a task may set a stricter limit, or one
+ * where the runner has none, but its 0 ("off") or a larger number never lifts the runner's.
+ */
+export function taskLimits(runner: Limits, task: Partial<Limits>): Limits {
+  const ceiling = (mine: number, theirs: number | undefined) => {
+    if (theirs === undefined || theirs <= 0) return mine;
+    return mine === 0 ? theirs : Math.min(mine, theirs);
+  };
+  return {
+    maxSteps: ceiling(runner.maxSteps, task.maxSteps),
+    maxTokens: ceiling(runner.maxTokens, task.maxTokens),
+    maxSeconds: ceiling(runner.maxSeconds, task.maxSeconds),
+    maxFormatErrors: ceiling(runner.maxFormatErrors, task.maxFormatErrors),
+    maxFailedSteps: ceiling(runner.maxFailedSteps, task.maxFailedSteps),
+  };
+}
+
 export async function runEval(
   run: EvalRun,
 ): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: Snapshot[] }> {
@@ -139,20 +157,27 @@ export async function runEval(
     const snapshots = new FileTrail(workspace);
     await snapshots.take(0);
     const tasks = new MemoryTaskStore();
+    const defaults = defaultSettings();
+    const { shellRules, ...scenario } = run.task.settings ?? {};
+    const runnerLimits: Limits = {
+      maxSteps: run.maxSteps ?? 12,
+      maxTokens: 0,
+      maxSeconds: run.maxSeconds ?? 0,
+      maxFormatErrors: 3,
+      maxFailedSteps: 0,
+    };
     const settings = defaultSettings({
       protocol,
       approval: 'auto',
       options: { ...(run.numCtx ? { numCtx: run.numCtx } : {}), numPredict: run.numPredict ?? 512, temperature: 0.2 },
       sectionOverrides: run.preset.sections,
-      ...(run.task.settings ?? {}),
-      limits: {
-        maxSteps: run.maxSteps ?? 12,
-        maxTokens: 0,
-        maxSeconds: run.maxSeconds ?? 0,
-        maxFormatErrors: 3,
-        maxFailedSteps: 0,
-        ...(run.task.limits ?? {}),
+      ...scenario,
+      // A task comes from anywhere (T7): its rules add to the default ones, never replace them.
+      shellRules: {
+        allow: shellRules?.allow ?? [],
+        deny: [...defaults.shellRules.deny, ...(shellRules?.deny ?? [])],
       },
+      limits: taskLimits(runnerLimits, run.task.limits ?? {}),
     });
     const agent: Agent = new Agent({
       model: client(run),

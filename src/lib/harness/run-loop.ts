@@ -20,7 +20,7 @@ import { malformedNotice } from './protocol/notices';
 import { constrainedNotice, parseEnvelope } from './protocol/constrained-output';
 import { startTurn, switchedThisTurn, syncMemory } from './turn-start';
 import { clip } from './context/clip';
-import { bounds, boundedArguments, replyCharLimit } from './bounds';
+import { bounds, boundedToolCalls, replyCharLimit } from './bounds';
 import { isWritable } from './workspace-views';
 
 const resumeNotice =
@@ -235,7 +235,8 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       continue;
     }
     forceCompaction = false;
-    const reply = result.reply;
+    // Bounded once, as it arrives: a huge name or a 3,000-deep argument never reaches a later step.
+    const reply = { ...result.reply, toolCalls: boundedToolCalls(result.reply.toolCalls) };
     let content = reply.content;
     if (context.options.stepGate) {
       emit({ type: 'step.paused', step, at: 'reply' });
@@ -255,9 +256,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     await recorder.append({
       kind: 'assistant',
       content,
-      ...(reply.toolCalls.length
-        ? { toolCalls: boundedArguments(reply.toolCalls.slice(0, bounds.callsPerReply * 4)) }
-        : {}),
+      ...(reply.toolCalls.length ? { toolCalls: reply.toolCalls.slice(0, bounds.callsPerReply * 4) } : {}),
       ...(content !== reply.content ? { edited: { original: reply.content } } : {}),
     });
 

@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseResults } from '../../../src/lib/evals/results-file';
-import { runEval } from '../../../src/lib/evals/run-eval';
+import { runEval, taskLimits } from '../../../src/lib/evals/run-eval';
+import type { Limits } from '../../../src/lib/harness/settings';
+
+const runnerLimits: Limits = { maxSteps: 12, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 };
 import { summarize, summaryTable, taskRows, textTable } from '../../../src/lib/evals/eval-summary';
 import { loadEvals } from '../../../src/cli/load-evals';
 import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
@@ -174,6 +177,51 @@ describe('O2 npm run eval', () => {
     const bad = await run('bad_reply');
     expect(bad.result.crashed).toBeUndefined();
     expect(summarize([gone.result, bad.result])[0]).toMatchObject({ runs: 1, crashed: 1 });
+  });
+
+  it("T7 O2 a task from elsewhere cannot lift the runner's limits: its 0 and its larger numbers lose", async () => {
+    const [task] = loadEvals('evals');
+    const looping = { ...task, limits: { maxSteps: 0, maxSeconds: 0, maxTokens: 0 } };
+    const client = new ScriptedModelClient(
+      Array.from({ length: 40 }, (_, index) => ({
+        text: `<tool>{"name": "list_files", "args": {"path": "dir${index}"}}</tool>`,
+      })),
+    );
+    const { result } = await runEval({
+      task: looping,
+      model: { kind: 'ollama', name: 'm', client },
+      protocol: 'text',
+      preset: { name: 'default', sections: {} },
+      repeat: 1,
+      workspace: async (files) => new MemoryWorkspace({ files }),
+      maxSteps: 3,
+    });
+    expect(result.outcome).toBe('limit');
+    expect(result.steps).toBe(3);
+    expect(taskLimits({ ...runnerLimits, maxSteps: 5 }, { maxSteps: 50 }).maxSteps).toBe(5);
+    expect(taskLimits({ ...runnerLimits, maxSteps: 5 }, { maxSteps: 2 }).maxSteps).toBe(2);
+    expect(taskLimits({ ...runnerLimits, maxTokens: 0 }, { maxTokens: 900 }).maxTokens).toBe(900);
+  });
+
+  it("T7 O2 a task's shell rules add to the default deny list: allowing everything does not let sudo run", async () => {
+    const [task] = loadEvals('evals');
+    const permissive = { ...task, settings: { shellRules: { allow: ['*', 'sudo *'], deny: [] } } };
+    const client = new ScriptedModelClient([
+      { text: '<tool>{"name": "run_shell", "args": {"command": "sudo ls"}}</tool>' },
+      { text: '<final>done</final>' },
+    ]);
+    const { events } = await runEval({
+      task: permissive,
+      model: { kind: 'ollama', name: 'm', client },
+      protocol: 'text',
+      preset: { name: 'default', sections: {} },
+      repeat: 1,
+      workspace: async (files) => new MemoryWorkspace({ files }),
+      maxSteps: 3,
+    });
+    const approval = events.find((event) => event.type === 'approval');
+    expect(approval).toMatchObject({ tool: 'run_shell', decision: 'denied' });
+    expect(events.some((event) => event.type === 'tool.started' && event.tool === 'run_shell')).toBe(false);
   });
 
   it('O2 a broken task folder is a usage error that names the task and the field', async () => {

@@ -34,6 +34,33 @@ describe('bounds on what the model controls', () => {
     expect(JSON.stringify(await h.store.loadEvents(h.agent.session.id)).length).toBeLessThan(100_000);
   });
 
+  it('T3 a 300,000-character tool name is clipped where it is stored and sent back; the run reaches its answer', async () => {
+    const name = 'x'.repeat(300_000);
+    const h = harness([{ toolCalls: [{ name, arguments: {} }] }, { text: 'ok' }], {
+      settings: { protocol: 'native', options: { numCtx: 4096 } },
+      model: { capabilities: ['tools'] },
+    });
+    const result = await h.agent.run('go');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'ok' });
+    const stored = await h.store.load(h.agent.session.id);
+    expect(JSON.stringify(stored).length).toBeLessThan(20_000);
+    expect(JSON.stringify(h.model.requests[1].messages).length).toBeLessThan(20_000);
+  });
+
+  it('T3 arguments nested 3,000 deep are refused with a notice, and the loop goes on', async () => {
+    let deep: Record<string, unknown> = { path: 'a.txt' };
+    for (let level = 0; level < 3000; level++) deep = { inner: deep };
+    const h = harness([{ toolCalls: [{ name: 'read_file', arguments: deep }] }, { text: 'ok' }], {
+      settings: { protocol: 'native' },
+      model: { capabilities: ['tools'] },
+      files: { 'a.txt': 'alpha' },
+    });
+    const result = await h.agent.run('go');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'ok' });
+    expect(JSON.stringify(await h.store.load(h.agent.session.id)).length).toBeLessThan(20_000);
+    expect(toolResults(h)[0]).toMatch(/error/);
+  });
+
   it('T6 one reply with 1,000 native calls runs at most 8 and says so', async () => {
     const calls = Array.from({ length: 1000 }, (_, index) => ({
       name: 'list_files',
