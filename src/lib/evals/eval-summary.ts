@@ -48,7 +48,8 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
     const repeatRates = [...byRepeat.values()].map(
       (runs) => runs.filter((result) => result.passed).length / runs.length,
     );
-    const byTask: ConfigurationSummary['byTask'] = {};
+    // No prototype: a task named "__proto__" (results come from files) is just a key.
+    const byTask = Object.create(null) as ConfigurationSummary['byTask'];
     for (const result of scored) {
       const entry = (byTask[result.task] ??= { passed: 0, runs: 0 });
       entry.runs++;

@@ -50,9 +50,17 @@ export interface ParsedResults {
   skipped: string[];
 }
 
+/** Bigger than any sweep this project makes (~0.5 KB a run); a larger file is refused unread. */
+export const maxResultsBytes = 32 * 1024 * 1024;
+
 export function parseResults(text: string): ParsedResults {
+  if (text.length > maxResultsBytes)
+    throw new Error(
+      `results.jsonl is ${Math.round(text.length / 1024 / 1024)} MB; ` +
+        `at most ${maxResultsBytes / 1024 / 1024} MB is read`,
+    );
   const lines = text.split('\n');
-  const results: EvalResult[] = [];
+  const byRun = new Map<string, EvalResult>();
   const skipped: string[] = [];
   lines.forEach((line, index) => {
     if (!line.trim()) return;
@@ -75,7 +83,10 @@ export function parseResults(text: string): ParsedResults {
       );
     }
     const result = value as EvalResult;
-    results.push({
+    // A run id names one run: a repeated one (a run done again) keeps its newest line.
+    if (byRun.delete(result.runId))
+      skipped.push(`an earlier line for run ${result.runId} (line ${index + 1} repeats it and is kept)`);
+    byRun.set(result.runId, {
       ...result,
       tags: result.tags ?? [],
       checkExitCode: result.checkExitCode ?? 0,
@@ -83,7 +94,7 @@ export function parseResults(text: string): ParsedResults {
       outcomeDetail: result.outcomeDetail ?? '',
     });
   });
-  return { results, skipped };
+  return { results: [...byRun.values()], skipped };
 }
 
 export function resultLine(result: EvalResult): string {

@@ -8,7 +8,7 @@ import type { SessionStore } from '../harness/ports';
 import type { EvalTask } from '../evals/eval-task';
 import type { EvalModel, EvalPreset, EvalResult } from '../evals/run-eval';
 import { modelName, runEval } from '../evals/run-eval';
-import { parseResults, resultLine } from '../evals/results-file';
+import { maxResultsBytes, parseResults, resultLine } from '../evals/results-file';
 import { hasSnapshots } from '../store/store-capabilities';
 import type { OllamaModelClient } from '../model/ollama-model-client';
 
@@ -130,6 +130,16 @@ export class EvalsState {
 
   stop(): void {
     this.controller?.abort();
+  }
+
+  /** A results file from disk: one too large is refused before it is read (the page stays responsive). */
+  async importResultsFile(file: Blob & { name: string }): Promise<void> {
+    if (file.size > maxResultsBytes) {
+      const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+      this.problem = `${file.name} is ${megabytes(file.size)} MB; at most ${megabytes(maxResultsBytes)} MB is read`;
+      return;
+    }
+    this.importResults(await file.text());
   }
 
   importResults(text: string): void {
