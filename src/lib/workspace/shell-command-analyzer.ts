@@ -82,6 +82,11 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
       break;
     }
     case 'SimpleCommand': {
+      // `X=… cmd` changes what cmd does (GIT_CONFIG_*, NODE_OPTIONS, LD_PRELOAD): no allow rule
+      // written for plain `cmd` covers it.
+      const assignments = ((current.assignments as Node[] | undefined) ?? []).map((node) => String(node.name));
+      if (assignments.length > 0 && (current.name || (current.args as Node[] | undefined)?.length))
+        analysis.hazards.push(`it sets ${assignments.join(', ')} for the command it runs`);
       const words = commandWords(current, analysis.hazards);
       if (words.length > 0 && /[$…]/.test(words[0])) analysis.hazards.push('its program name is computed at run time');
       const unwrapped = unwrapCommand(words);

@@ -55,12 +55,23 @@ export interface UnwrappedCommand {
 /** Strips wrappers (`env X=1`, `nice`, `timeout 5`…) and names a nested script, for analyzers. */
 export function unwrapCommand(input: string[]): UnwrappedCommand {
   let words = input.slice();
+  const assigned: string[] = [];
   for (let guard = 0; guard < 8 && words.length > 0; guard++) {
     const program = basename(words[0]);
     const skip = wrappers[program]?.(words.slice(1));
     if (skip === undefined || skip < 0) break;
+    if (program === 'env')
+      assigned.push(...words.slice(1, 1 + skip).flatMap((word) => /^([A-Za-z_]\w*)=/.exec(word)?.[1] ?? []));
     words = words.slice(1 + skip);
   }
+  const found = programOf(words);
+  // `env X=… cmd`: the variables change what cmd does, so no allow rule for plain cmd covers it.
+  if (assigned.length === 0 || found.hazard) return found;
+  return { ...found, hazard: `env sets ${assigned.join(', ')} for the command it runs` };
+}
+
+/** What the first word runs: a nested script or file, or a plain program. */
+function programOf(words: string[]): UnwrappedCommand {
   if (words.length === 0) return { words };
   const program = basename(words[0]);
   if (program === 'eval') return { words, script: words.slice(1).join(' '), hazard: 'eval runs text as a command' };
