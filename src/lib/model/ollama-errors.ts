@@ -55,6 +55,9 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
   if (context.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return { kind: 'aborted', message: 'the request was stopped', retryable: false };
   }
+  // Not a broken stream worth retrying: the same server would send the same endless line.
+  if (error instanceof Error && error.name === 'LineTooLongError')
+    return { kind: 'bad_reply', retryable: false, message: `unexpected reply from ${context.host}: ${message}` };
   const status = statusOf(error);
   if (status !== undefined) {
     const retryAfterMs = parseRetryAfter(context.retryAfter);

@@ -16,6 +16,7 @@ import type {
   ToolCall,
 } from '../harness/ports';
 import { toModelError } from './ollama-errors';
+import { withBoundedLines } from './bounded-lines';
 
 export interface OllamaClientOptions {
   host: string;
@@ -88,7 +89,10 @@ export class OllamaModelClient implements ModelClient {
     return this.options.host.replace(/\/+$/, '');
   }
 
-  /** A fresh ollama-js instance whose fetch follows `signal` and keeps the reply headers. */
+  /**
+   * A fresh ollama-js instance whose fetch follows `signal`, keeps the reply headers, and bounds
+   * the length of a reply's lines.
+   */
   private connect(signal: AbortSignal | undefined, headers: { retryAfter?: string | null }): Ollama {
     const base =
       this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -97,7 +101,7 @@ export class OllamaModelClient implements ModelClient {
       const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
       const response = await base(input, { ...init, ...(combined ? { signal: combined } : {}) });
       headers.retryAfter = response.headers.get('retry-after');
-      return response;
+      return withBoundedLines(response);
     };
     return new Ollama({ host: this.host, fetch: fetchWith });
   }

@@ -23,6 +23,16 @@ function request(partial: Partial<ModelRequest> = {}): ModelRequest {
 }
 
 describe('Ollama client', () => {
+  it('R4 T3 a server that sends one endless line is cut at the line bound with a clear error, not retried', async () => {
+    const { client, server } = await serve({ script: [{ endlessLine: true }, { content: 'never asked' }] });
+    const result = await client.chat(request({ signal: AbortSignal.timeout(60_000) }));
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'bad_reply', retryable: false, message: expect.stringMatching(/ran past 16 MB with no end/) },
+    });
+    expect(server.requests.filter((entry) => entry.path === '/api/chat')).toHaveLength(1);
+  });
+
   it('streams /api/chat tokens and returns the reply with its statistics', async () => {
     const { client, server } = await serve({
       script: [{ content: 'Hello there, this streams in pieces.', chunkSize: 5 }],
