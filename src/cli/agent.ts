@@ -26,10 +26,14 @@ import type { CliOptions } from './cli-options';
 import { exitCodeFor, exitCodes } from './exit-codes';
 import { TerminalApprover } from './terminal-approver';
 import { progressLine } from './progress-printer';
+import { escapeForTerminal, routeConsoleTo } from './terminal-text';
 import { writeSessionFile } from './session-file';
 import { FileTrail } from '../lib/store/file-trail';
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+// T7: stderr carries text from the server, the model and stored sessions (errors, versions,
+// model names): every line is made inert, so none of it can drive the terminal.
+const log = (line: string) => process.stderr.write(`${escapeForTerminal(line)}\n`);
+routeConsoleTo(log);
 
 /**
  * T7: what the command line says, on top of a stored session's own protocol, limits and model
@@ -226,7 +230,7 @@ async function main(): Promise<never> {
   approver.close();
   await exportSession(agent.session);
   const final = result.outcome.kind === 'final' ? result.outcome.answer : null;
-  const text = final !== null && !options.json ? `${final}\n` : '';
+  const text = final !== null && !options.json ? `${options.raw ? final : escapeForTerminal(final)}\n` : '';
   return finish(
     exitCodeFor(result.outcome),
     text +

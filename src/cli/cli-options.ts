@@ -31,6 +31,8 @@ export interface CliOptions {
   /** With --resume and --export: write the stored session, run nothing. */
   exportOnly: boolean;
   json: boolean;
+  /** Print the final answer as the model wrote it, escape sequences included. */
+  raw: boolean;
   help: boolean;
 }
 
@@ -72,6 +74,8 @@ Options:
   --export-only         with --resume ID|latest and --export FILE: write that stored session,
                         run nothing (no server needed)
   --json                print one JSON object as the last line of output
+  --raw                 print the final answer as the model wrote it (by default control and
+                        escape characters in anything the CLI did not write are shown as \\x..)
   --help                show this help
 
 Progress goes to stderr; the final answer (or the --json object) to stdout.
@@ -123,6 +127,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
         export: { type: 'string' },
         'export-only': { type: 'boolean' },
         json: { type: 'boolean' },
+        raw: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -160,6 +165,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     export: values.export,
     exportOnly: values['export-only'] ?? false,
     json: values.json ?? false,
+    raw: values.raw ?? false,
     help: values.help ?? false,
   };
   if (!options.help && !options.task && !options.resume && !options.reset)

@@ -4,6 +4,7 @@
  * through the same harness as the page and `npm run agent`, results as results.jsonl (resumable),
  * a comparison table, and one JSON object as the last line. `--help` lists the options.
  */
+import { escapeForTerminal, routeConsoleTo } from './terminal-text';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -24,7 +25,9 @@ import type { EvalOptions } from './eval-options';
 import { UsageError } from './cli-options';
 import { loadEvals } from './load-evals';
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+// T7: task files, model names and server replies reach stderr: made inert (terminal-text.ts).
+const log = (line: string) => process.stderr.write(`${escapeForTerminal(line)}\n`);
+routeConsoleTo(log);
 
 function loadPreset(spec: string): EvalPreset {
   if (spec === 'default') return { name: 'default', sections: {} };
@@ -163,7 +166,7 @@ async function main(): Promise<number> {
   const wanted = new Set(plan.map((run) => run.task.id).concat(tasks.map((task) => task.id)));
   const shown = results.filter((result) => wanted.has(result.task));
   const summaries = summarize(shown);
-  process.stdout.write(`${summaryTable(summaries)}\n\n${textTable(taskRows(summaries))}\n`);
+  process.stdout.write(escapeForTerminal(`${summaryTable(summaries)}\n\n${textTable(taskRows(summaries))}\n`));
   process.stdout.write(`${JSON.stringify({ tasks: tasks.length, results: shown })}\n`);
   return 0;
 }

@@ -14,3 +14,16 @@ export function escapeForTerminal(text: string): string {
     return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+/**
+ * Libraries print too (ollama-js warns `invalid json: <what the server sent>`): their console
+ * output goes through the CLI's own escaped log, on stderr, never raw and never onto stdout.
+ */
+export function routeConsoleTo(log: (line: string) => void): void {
+  const line = (...parts: unknown[]) =>
+    log(parts.map((part) => (typeof part === 'string' ? part : String(part))).join(' '));
+  console.log = line;
+  console.info = line;
+  console.warn = line;
+  console.error = line;
+}

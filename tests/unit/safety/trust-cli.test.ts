@@ -109,6 +109,26 @@ describe('T4 W3 what the terminal shows and what the runner says', () => {
     expect(run.stderr).toContain('END-OF-COMMAND');
   });
 
+  it('T7 what the CLI did not write is made inert: the final answer and a server error body; --raw keeps the answer', async () => {
+    const hostile = '\u001b]52;c;ZXZpbA==\u0007cleared\u001b[2J';
+    const answer = async (raw: boolean) => {
+      const { host } = await fake([{ content: `<final>${hostile}</final>` }]);
+      return cli(['--workspace', project(), '--host', host, '--model', 'gemma2:2b', ...(raw ? ['--raw'] : []), 'go']);
+    };
+    const shown = await answer(false);
+    expect(shown.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the test looks for raw escapes on purpose
+    expect(shown.stdout + shown.stderr).not.toMatch(/[\u001b\u0007]/);
+    expect(shown.stdout).toContain('\\x1b]52;c;ZXZpbA==\\x07cleared\\x1b[2J');
+    expect((await answer(true)).stdout).toContain(hostile);
+
+    const { host } = await fake([{ status: 400, error: `bad \u001b[2J\u001b]0;owned\u0007 request` }]);
+    const refused = await cli(['--workspace', project(), '--host', host, '--model', 'gemma2:2b', 'go']);
+    expect(refused.stderr).toContain('\\x1b[2J');
+    // eslint-disable-next-line no-control-regex -- the test looks for raw escapes on purpose
+    expect(refused.stderr).not.toMatch(/[\u001b\u0007]/);
+  });
+
   it('W3 --help and the prompt say that run_shell on a directory is not a sandbox', async () => {
     const help = await cli(['--help']);
     expect(help.stdout).toContain('Not a sandbox');
