@@ -21,12 +21,15 @@ export interface ShellAnalysis {
 /** Parses a command line; must not throw (a parse failure is a hazard). */
 export type ShellAnalyzer = (command: string) => ShellAnalysis;
 
+/** `NAME=value`: an environment assignment, before a command or as an argument of `env`. */
+const assignment = /^([A-Za-z_]\w*)=/;
+
 const shells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash', 'busybox']);
 /** Programs that run the rest of their arguments as a command. */
 const wrappers: Record<string, (args: string[]) => number> = {
   env: (args) => {
     let at = 0;
-    while (at < args.length && (/^-/.test(args[at]) || /^[A-Za-z_]\w*=/.test(args[at])))
+    while (at < args.length && (/^-/.test(args[at]) || assignment.test(args[at])))
       at += args[at] === '-u' || args[at] === '--unset' ? 2 : 1;
     return at;
   },
@@ -61,7 +64,7 @@ export function unwrapCommand(input: string[]): UnwrappedCommand {
     const skip = wrappers[program]?.(words.slice(1));
     if (skip === undefined || skip < 0) break;
     if (program === 'env')
-      assigned.push(...words.slice(1, 1 + skip).flatMap((word) => /^([A-Za-z_]\w*)=/.exec(word)?.[1] ?? []));
+      assigned.push(...words.slice(1, 1 + skip).flatMap((word) => assignment.exec(word)?.[1] ?? []));
     words = words.slice(1 + skip);
   }
   const found = programOf(words);

@@ -3,7 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from './ajv';
 import type { AnyTool, ReadToolContext } from './tool-definition';
 import { describeFailure } from '../workspace-error';
-import { bounds } from '../bounds';
+import { boundedName } from '../bounds';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<AnyTool, ValidateFunction>();
@@ -98,7 +98,7 @@ export async function validateCall(options: {
   if (!tool) {
     const why = options.unavailableReason?.(name);
     const available = [...tools.keys()].join(', ');
-    const shown = name.length > bounds.nameChars ? `${name.slice(0, bounds.nameChars)}…[${name.length} chars]` : name;
+    const shown = boundedName(name);
     return {
       ok: false,
       error: `error: unknown tool '${shown}'${why ? ` (${why})` : ''}. Available tools: ${available}.`,
