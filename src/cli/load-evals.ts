@@ -10,6 +10,7 @@ import type { FileMap } from '../lib/workspace/workspace-files';
  * into the run) is refused.
  */
 function readTree(task: string, root: string, prefix = ''): FileMap {
+  const top = path.basename(root);
   const files: FileMap = {};
   for (const name of readdirSync(path.join(root, prefix))) {
     const relative = prefix ? `${prefix}/${name}` : name;
@@ -17,8 +18,8 @@ function readTree(task: string, root: string, prefix = ''): FileMap {
     const stat = lstatSync(full);
     if (stat.isSymbolicLink())
       throw new EvalTaskError(
-        `eval task "${task}": workspace/${relative} is a symbolic link; a ` +
-          `task's workspace holds plain files and folders only`,
+        `eval task "${task}": ${top}/${relative} is a symbolic link; a ` +
+          `task's folders hold plain files and folders only`,
       );
     if (stat.isDirectory()) Object.assign(files, readTree(task, root, relative));
     else if (stat.isFile()) files[relative] = readFileSync(full, 'utf8');
@@ -36,6 +37,20 @@ function readJson(file: string, task: string): unknown {
   }
 }
 
+/** `shortcuts/NAME.json`: wrong solutions, each must fail the check. */
+function readShortcuts(task: string, directory: string): Record<string, unknown> {
+  if (!existsSync(directory)) return {};
+  const shortcuts: Record<string, unknown> = {};
+  for (const file of readdirSync(directory)) {
+    if (!file.endsWith('.json')) continue;
+    const full = path.join(directory, file);
+    if (lstatSync(full).isSymbolicLink())
+      throw new EvalTaskError(`eval task "${task}": shortcuts/${file} is a symbolic link`);
+    shortcuts[file.slice(0, -'.json'.length)] = readJson(full, task);
+  }
+  return shortcuts;
+}
+
 export function loadEvals(directory: string): EvalTask[] {
   if (!existsSync(directory) || !statSync(directory).isDirectory())
     throw new EvalTaskError(`no eval suite at ${directory} (a folder of task folders)`);
@@ -49,7 +64,13 @@ export function loadEvals(directory: string): EvalTask[] {
       const reference = existsSync(path.join(folder, 'reference.json'))
         ? readJson(path.join(folder, 'reference.json'), name)
         : undefined;
-      return evalTask(name, readJson(path.join(folder, 'task.json'), name), files, reference);
+      const hidden = path.join(folder, 'hidden');
+      return evalTask(name, readJson(path.join(folder, 'task.json'), name), {
+        files,
+        reference,
+        hidden: existsSync(hidden) ? readTree(name, hidden) : {},
+        shortcuts: readShortcuts(name, path.join(folder, 'shortcuts')),
+      });
     });
   if (tasks.length === 0)
     throw new EvalTaskError(`the eval suite at ${directory} has no task folders (each needs a task.json)`);

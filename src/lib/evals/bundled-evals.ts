@@ -10,23 +10,38 @@ const references = import.meta.glob('/evals/*/reference.json', { eager: true, im
   string,
   unknown
 >;
-const raw = import.meta.glob('/evals/*/workspace/**/*', { eager: true, query: '?raw', import: 'default' }) as Record<
+const shortcuts = import.meta.glob('/evals/*/shortcuts/*.json', { eager: true, import: 'default' }) as Record<
   string,
-  string
+  unknown
 >;
+// Hidden assertions travel in the Evals chunk too: the model only ever sees the run's workspace.
+const raw = import.meta.glob(['/evals/*/workspace/**/*', '/evals/*/hidden/**/*'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+}) as Record<string, string>;
+
+/** The files under `prefix`, keyed by their path below it. */
+function under(entries: Record<string, unknown>, prefix: string) {
+  return Object.fromEntries(
+    Object.entries(entries)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([path, value]) => [path.slice(prefix.length), value]),
+  );
+}
 
 export function bundledEvals(): EvalTask[] {
   return Object.entries(specs)
     .map(([file, spec]) => {
       const folder = file.slice(0, -'task.json'.length);
       const name = folder.split('/').at(-2)!;
-      const prefix = `${folder}workspace/`;
-      const files = Object.fromEntries(
-        Object.entries(raw)
-          .filter(([path]) => path.startsWith(prefix))
-          .map(([path, text]) => [path.slice(prefix.length), text]),
-      );
-      return evalTask(name, spec, files, references[`${folder}reference.json`]);
+      const wrong = under(shortcuts, `${folder}shortcuts/`);
+      return evalTask(name, spec, {
+        files: under(raw, `${folder}workspace/`) as Record<string, string>,
+        reference: references[`${folder}reference.json`],
+        hidden: under(raw, `${folder}hidden/`) as Record<string, string>,
+        shortcuts: Object.fromEntries(Object.entries(wrong).map(([file, value]) => [file.slice(0, -5), value])),
+      });
     })
     .sort((a, b) => a.id.localeCompare(b.id));
 }

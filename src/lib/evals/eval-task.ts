@@ -16,6 +16,17 @@ export interface EvalTask {
   /** Run in the workspace after the run; the task passes when it exits 0. */
   check: string;
   tags: string[];
+  /** The ladder (O2): 1 = one obvious step, 2 = a few steps, 3 = judgement over several files. */
+  rung: Rung;
+  /**
+   * Workspace paths (a file, or a folder ending in "/") the model must not change: before the check
+   * they get the task's own content back, recreated if deleted, so a run cannot pass by editing its tests.
+   */
+  protect: string[];
+  /** Files the model never sees, written into the workspace only for the check (hidden assertions). */
+  hidden: FileMap;
+  /** Wrong solutions that must fail the check (same form as the reference). */
+  shortcuts: { name: string; replies: string[] }[];
   /** Limits for this task (e.g. a step budget), over the run's own. */
   limits?: Partial<Limits>;
   /** Scenario settings: command rules, a done-check command. */
@@ -28,7 +39,7 @@ export interface EvalTask {
 }
 
 const known = {
-  top: ['id', 'title', 'task', 'check', 'tags', 'limits', 'settings'],
+  top: ['id', 'title', 'task', 'check', 'tags', 'rung', 'protect', 'limits', 'settings'],
   limits: ['maxSteps', 'maxTokens', 'maxSeconds', 'maxFormatErrors', 'maxFailedSteps'],
   settings: ['shellRules', 'verifyCommand', 'toolProfile'],
 };
@@ -54,6 +65,8 @@ const schema = {
     task: { type: 'string', minLength: 1, maxLength: 20_000 },
     check: { type: 'string', minLength: 1, maxLength: 4000 },
     tags: { type: 'array', items: { type: 'string', maxLength: 40 }, maxItems: 20 },
+    rung: { enum: [1, 2, 3] },
+    protect: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 300 }, maxItems: 100 },
     limits: {
       type: 'object',
       properties: {
@@ -85,8 +98,34 @@ const validateSpec = new Ajv({ strict: false, allErrors: false }).compile(schema
 
 export class EvalTaskError extends Error {}
 
+export type Rung = 1 | 2 | 3;
+/** A task that says no rung is counted as judgement work (rung 3): suites written before the ladder still run. */
+export const defaultRung: Rung = 3;
+
+/** The parts of a task folder besides task.json, each optional. */
+export interface TaskFolder {
+  files: FileMap;
+  reference?: unknown;
+  hidden?: FileMap;
+  /** `shortcuts/NAME.json`, by NAME. */
+  shortcuts?: Record<string, unknown>;
+}
+
+function replies(name: string, file: string, value: unknown): string[] {
+  const list = (value as { replies?: unknown } | undefined)?.replies;
+  if (!Array.isArray(list) || list.some((reply) => typeof reply !== 'string'))
+    throw new EvalTaskError(`eval task "${name}": ${file} must be {"replies": ["…", …]} (one string per model reply)`);
+  return list as string[];
+}
+
+/** A protected path covers a task file when it names it, or names a folder ("test/") holding it. */
+export function isProtected(protect: readonly string[], path: string): boolean {
+  return protect.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry));
+}
+
 /** Builds a task from its parts, or throws an EvalTaskError that says what is wrong and where. */
-export function evalTask(name: string, spec: unknown, files: FileMap, reference: unknown): EvalTask {
+export function evalTask(name: string, spec: unknown, folder: TaskFolder): EvalTask {
+  const { files } = folder;
   if (!validateSpec(spec)) {
     const [first] = validateSpec.errors ?? [];
     throw new EvalTaskError(
@@ -95,12 +134,10 @@ export function evalTask(name: string, spec: unknown, files: FileMap, reference:
         `${first?.message ?? 'invalid'}`,
     );
   }
-  const replies = (reference as { replies?: unknown } | undefined)?.replies;
-  if (!Array.isArray(replies) || replies.some((reply) => typeof reply !== 'string')) {
-    throw new EvalTaskError(
-      `eval task "${name}": reference.json must be {"replies": ["…", …]} ` + `(one string per model reply)`,
-    );
-  }
+  const reference = replies(name, 'reference.json', folder.reference);
+  const shortcuts = Object.entries(folder.shortcuts ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([shortcut, value]) => ({ name: shortcut, replies: replies(name, `shortcuts/${shortcut}.json`, value) }));
   if (Object.keys(files).length === 0) throw new EvalTaskError(`eval task "${name}": workspace/ has no files`);
   // The id names the run, its session file and its line in results.jsonl: one that is not its
   // folder's name could be another folder's too, and the two would overwrite each other.
@@ -112,10 +149,20 @@ export function evalTask(name: string, spec: unknown, files: FileMap, reference:
   if (fields.limits) fields.limits = pick(fields.limits as Record<string, unknown>, known.limits, 'limits.', ignored);
   if (fields.settings)
     fields.settings = pick(fields.settings as Record<string, unknown>, known.settings, 'settings.', ignored);
+  const protect = (fields.protect as string[] | undefined) ?? [];
+  for (const entry of protect)
+    if (!Object.keys(files).some((path) => isProtected([entry], path)))
+      throw new EvalTaskError(
+        `eval task "${name}": protect names "${entry}", which no file of workspace/ is or is under`,
+      );
   return {
-    ...(fields as unknown as Omit<EvalTask, 'files' | 'reference'>),
+    ...(fields as unknown as Omit<EvalTask, 'files' | 'reference' | 'rung' | 'protect' | 'hidden' | 'shortcuts'>),
+    rung: (fields.rung as Rung | undefined) ?? defaultRung,
+    protect,
+    hidden: folder.hidden ?? {},
+    shortcuts,
     files,
-    reference: replies as string[],
+    reference,
     ...(ignored.length ? { ignored } : {}),
   };
 }

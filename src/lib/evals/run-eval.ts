@@ -20,14 +20,21 @@ import { clip } from '../harness/context/clip';
 import { MemorySessionStore } from '../store/memory-session-store';
 import { ScriptedModelClient } from '../model/scripted-model-client';
 import type { EvalTask } from './eval-task';
+import { isProtected } from './eval-task';
 import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { FileTrail } from '../store/file-trail';
 import type { Snapshot } from '../store/file-trail';
 
-/** Who answers: a real model on a server, the task's reference solution, or a model that does nothing. */
+/**
+ * Who answers: a real model on a server, the task's reference solution, one of its shortcuts (a
+ * wrong solution that must fail), or a model that does nothing.
+ */
 export type EvalModel =
-  { kind: 'ollama'; name: string; client: ModelClient } | { kind: 'reference' } | { kind: 'noop' };
+  | { kind: 'ollama'; name: string; client: ModelClient }
+  | { kind: 'reference' }
+  | { kind: 'shortcut'; name: string }
+  | { kind: 'noop' };
 
 export interface EvalPreset {
   name: string;
@@ -80,7 +87,8 @@ export interface EvalResult {
 }
 
 export function modelName(model: EvalModel): string {
-  return model.kind === 'ollama' ? model.name : model.kind;
+  if (model.kind === 'ollama') return model.name;
+  return model.kind === 'shortcut' ? `shortcut:${model.name}` : model.kind;
 }
 
 export function runId(task: string, model: string, protocol: Protocol, preset: string, repeat: number): string {
@@ -95,8 +103,14 @@ export function runId(task: string, model: string, protocol: Protocol, preset: s
 const setupErrors = new Set(['unreachable', 'not_found', 'aborted', 'overloaded']);
 
 function client(run: EvalRun): ModelClient {
-  if (run.model.kind === 'ollama') return run.model.client;
-  const replies = run.model.kind === 'reference' ? run.task.reference : ['<final>done</final>'];
+  const { model } = run;
+  if (model.kind === 'ollama') return model.client;
+  const replies =
+    model.kind === 'reference'
+      ? run.task.reference
+      : model.kind === 'shortcut'
+        ? (run.task.shortcuts.find((shortcut) => shortcut.name === model.name)?.replies ?? [])
+        : ['<final>done</final>'];
   return new ScriptedModelClient(
     replies.map((text) => ({ text })),
     { whenExhausted: 'repeat-last' },
@@ -119,6 +133,30 @@ export function taskLimits(runner: Limits, task: Partial<Limits>): Limits {
     maxFormatErrors: ceiling(runner.maxFormatErrors, task.maxFormatErrors),
     maxFailedSteps: ceiling(runner.maxFailedSteps, task.maxFailedSteps),
   };
+}
+
+/**
+ * What the check runs on is not the model's to forge: the task board as the harness kept it,
+ * protected files with the task's own content (recreated if deleted), and the hidden assertions,
+ * which the model never saw. Like SWE-bench applying the test patch after the model's patch.
+ */
+async function prepareCheck(workspace: Workspace, task: EvalTask, board: string): Promise<void> {
+  await workspace.mkdir('.harness');
+  await workspace.writeFile('.harness/tasks.json', board);
+  const restore = Object.entries(task.files).filter(([path]) => isProtected(task.protect, path));
+  for (const [path, content] of [...restore, ...Object.entries(task.hidden)]) {
+    // Whatever the model put in the way (a file where a folder was, a folder or link where the
+    // file was) is removed first, or the write would fail and the check could not run.
+    const parts = path.split('/');
+    for (let end = 1; end <= parts.length; end++) {
+      const at = parts.slice(0, end).join('/');
+      const stat = await workspace.stat(at);
+      const wanted = end === parts.length ? 'file' : 'directory';
+      if (stat && stat.kind !== wanted) await workspace.remove(at);
+    }
+    if (parts.length > 1) await workspace.mkdir(parts.slice(0, -1).join('/'));
+    await workspace.writeFile(path, content);
+  }
 }
 
 export async function runEval(
@@ -197,9 +235,15 @@ export async function runEval(
     });
     agent.session.title = `eval: ${run.task.id} · ${name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`;
     const { outcome, usage, steps } = await agent.run(run.task.task, { signal: run.signal });
-    await workspace.mkdir('.harness');
-    await workspace.writeFile('.harness/tasks.json', JSON.stringify(await tasks.list()));
-    const check = await workspace.exec(run.task.check, { timeoutMs: 120_000 });
+    // A workspace the model left so broken that the check's files cannot be put back fails the
+    // check; it is the model's doing, not a crash of the run.
+    const prepared = await prepareCheck(workspace, run.task, JSON.stringify(await tasks.list())).then(
+      () => undefined,
+      (error: Error) => `the check's files could not be put in place: ${error.message}`,
+    );
+    const check = prepared
+      ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
+      : await workspace.exec(run.task.check, { timeoutMs: 120_000 });
     const parses = events.filter((event) => event.type === 'parse.result');
     const malformed = parses.filter((event) => event.type === 'parse.result' && event.kind === 'malformed').length;
     const result: EvalResult = {

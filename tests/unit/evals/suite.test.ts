@@ -61,9 +61,17 @@ describe('O2 the eval suite', () => {
       expect(tags, tag).toContain(tag);
   });
 
+  it('O2 every task has a rung and at least one shortcut; the ladder has 8 tasks on rung 1 and 6 on rung 2', () => {
+    for (const task of tasks) expect(task.shortcuts.length, `${task.id} has no shortcuts/*.json`).toBeGreaterThan(0);
+    expect(tasks.filter((task) => task.rung === 1).length).toBeGreaterThanOrEqual(8);
+    expect(tasks.filter((task) => task.rung === 2).length).toBeGreaterThanOrEqual(6);
+    // Every task says its rung out loud: the default (3) is for suites written before the ladder.
+    for (const task of tasks) expect(task.ignored ?? [], task.id).toEqual([]);
+  });
+
   for (const [backend, workspace] of Object.entries(backends)) {
     for (const task of tasks) {
-      it(`O2 ${task.id} (${backend}): the reference solution passes and a do-nothing model fails`, async () => {
+      it(`O2 ${task.id} (${backend}): the reference passes; a do-nothing model and every shortcut fail`, async () => {
         const reference = await run(task, { kind: 'reference' }, workspace);
         expect(reference.result.crashed).toBeUndefined();
         expect(
@@ -72,6 +80,13 @@ describe('O2 the eval suite', () => {
         ).toBe(true);
         const noop = await run(task, { kind: 'noop' }, workspace);
         expect(noop.result.passed, `noop passed ${task.id}`).toBe(false);
+        for (const shortcut of task.shortcuts) {
+          const wrong = await run(task, { kind: 'shortcut', name: shortcut.name }, workspace);
+          expect(wrong.result.crashed, shortcut.name).toBeUndefined();
+          // Every reply of the shortcut ran: a shortcut that fails only because it broke is no test of the check.
+          expect(wrong.result.outcome, `${shortcut.name}: ${wrong.result.outcomeDetail}`).toBe('final');
+          expect(wrong.result.passed, `the shortcut "${shortcut.name}" passed ${task.id}`).toBe(false);
+        }
       });
     }
   }

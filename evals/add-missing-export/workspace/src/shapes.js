@@ -1,0 +1,7 @@
+function square(n) {
+  return n * n;
+}
+
+export function cube(n) {
+  return n * n * n;
+}

@@ -1,0 +1,4 @@
+/** Degrees Celsius to degrees Fahrenheit. */
+export function toFahrenheit(celsius) {
+  return (celsius * 5) / 9 + 32;
+}

@@ -1,0 +1,7 @@
+export function addItem(cart, item) {
+  return [...cart, item];
+}
+
+export function count(cart) {
+  return cart.length;
+}

@@ -1,0 +1,4 @@
+import { addItem, count } from './cart.js';
+
+const cart = addItem(addItem([], 'tea'), 'milk');
+console.log(count(cart));
