@@ -10,6 +10,7 @@ export interface EvalOptions {
   models: string[];
   reference: boolean;
   noop: boolean;
+  shortcuts: boolean;
   protocols: Protocol[];
   presets: string[];
   repeat: number;
@@ -36,8 +37,10 @@ Options:
   --models a,b         models to compare
   --reference          also run each task's reference solution (a scripted model)
   --noop               also run a model that answers "<final>done</final>" at once
+  --shortcuts          also run each task's wrong solutions (shortcuts/*.json); every one must fail
   --protocols p,q      text, native, constrained (default: text; native only for models listing "tools")
-  --presets a,b        default, or preset files exported from the page's inspector (default: default)
+  --presets a,b        default, small (the small-model profile, O4), or preset files exported from
+                       the page's inspector (default: default)
   --repeat N           runs of each combination (default: 1)
   --out DIR            where results.jsonl and the sessions go (default: eval-results/TIMESTAMP)
   --parallel N         runs at the same time (default: 1; raise it if the server runs several)
@@ -49,7 +52,9 @@ Options:
   --retry-crashed      run again the runs recorded as crashed (resuming)
   --help               show this help
 
-An existing results.jsonl in --out is resumed: finished runs are not repeated. The last line of
+Runs are ordered so that consecutive ones share the longest prompt start (one model, protocol,
+preset and task after another): the server reuses what it has read. An existing results.jsonl
+in --out is resumed: finished runs are not repeated. The last line of
 stdout is one JSON object: {"tasks": N, "results": [...]}.`;
 
 const list = (value: string | undefined) =>
@@ -77,6 +82,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
         models: { type: 'string' },
         reference: { type: 'boolean' },
         noop: { type: 'boolean' },
+        shortcuts: { type: 'boolean' },
         protocols: { type: 'string' },
         presets: { type: 'string' },
         repeat: { type: 'string' },
@@ -110,6 +116,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     models: list(values.models),
     reference: values.reference ?? false,
     noop: values.noop ?? false,
+    shortcuts: values.shortcuts ?? false,
     protocols: protocols as Protocol[],
     presets: list(values.presets ?? 'default'),
     repeat: whole('repeat', values.repeat, 1, 1),
@@ -123,7 +130,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     retryCrashed: values['retry-crashed'] ?? false,
     help: values.help ?? false,
   };
-  if (!options.help && options.models.length === 0 && !options.reference && !options.noop)
-    throw new UsageError('give --models a,b and/or --reference and/or --noop');
+  if (!options.help && options.models.length === 0 && !options.reference && !options.noop && !options.shortcuts)
+    throw new UsageError('give --models a,b and/or --reference, --noop or --shortcuts');
   return options;
 }

@@ -13,7 +13,9 @@ import { modelName, runEval, runId } from '../lib/evals/run-eval';
 import { summarize, summaryTable, taskRows, textTable } from '../lib/evals/eval-summary';
 import { parseResults, resultLine } from '../lib/evals/results-file';
 import { EvalTaskError } from '../lib/evals/eval-task';
-import type { Protocol } from '../lib/harness/settings';
+import type { HarnessProfile, Protocol } from '../lib/harness/settings';
+import { harnessProfiles } from '../lib/harness/settings';
+import { cacheFriendlyOrder } from '../lib/evals/run-order';
 import { OllamaModelClient } from '../lib/model/ollama-model-client';
 import { MemoryWorkspace } from '../lib/workspace/memory-workspace';
 import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
@@ -31,9 +33,11 @@ routeConsoleTo(log);
 
 function loadPreset(spec: string): EvalPreset {
   if (spec === 'default') return { name: 'default', sections: {} };
-  let value: { name?: unknown; sections?: unknown };
+  // O4: the small-model profile, built in.
+  if (spec === 'small') return { name: 'small', sections: {}, profile: 'small' };
+  let value: { name?: unknown; sections?: unknown; profile?: unknown };
   try {
-    value = JSON.parse(readFileSync(spec, 'utf8')) as { name?: unknown; sections?: unknown };
+    value = JSON.parse(readFileSync(spec, 'utf8')) as { name?: unknown; sections?: unknown; profile?: unknown };
   } catch (error) {
     throw new UsageError(`--presets: ${spec} is not a readable JSON preset (${(error as Error).message})`);
   }
@@ -42,7 +46,13 @@ function loadPreset(spec: string): EvalPreset {
     throw new UsageError(
       `--presets: ${spec} has no "sections" object of templates (export one from the page's inspector)`,
     );
-  return { name: path.basename(spec).replace(/\.json$/, ''), sections: sections as Record<string, string> };
+  if (value.profile !== undefined && !harnessProfiles.includes(value.profile as HarnessProfile))
+    throw new UsageError(`--presets: ${spec} has "profile" ${JSON.stringify(value.profile)}; use default or small`);
+  return {
+    name: path.basename(spec).replace(/\.json$/, ''),
+    sections: sections as Record<string, string>,
+    ...(value.profile ? { profile: value.profile as HarnessProfile } : {}),
+  };
 }
 
 async function models(options: EvalOptions): Promise<{ model: EvalModel; protocols: Protocol[] }[]> {
@@ -101,9 +111,18 @@ async function main(): Promise<number> {
   for (const line of previous.skipped) log(`resume: skipped a torn line (${line})`);
   const kept = previous.results.filter((result) => !(options.retryCrashed && result.crashed));
   const done = new Set(kept.map((result) => result.runId));
-  const plan: EvalRun[] = [];
+  let plan: EvalRun[] = [];
   for (const task of tasks)
-    for (const { model, protocols } of configurations)
+    for (const { model, protocols } of [
+      ...configurations,
+      // Each task's own wrong solutions, as scripted models: every one must fail.
+      ...(options.shortcuts
+        ? task.shortcuts.map((shortcut) => ({
+            model: { kind: 'shortcut', name: shortcut.name } as EvalModel,
+            protocols: ['text' as Protocol],
+          }))
+        : []),
+    ])
       for (const protocol of protocols)
         for (const preset of presets)
           for (let repeat = 1; repeat <= options.repeat; repeat++) {
@@ -122,6 +141,13 @@ async function main(): Promise<number> {
               ...(options.numCtx ? { numCtx: options.numCtx } : {}),
             });
           }
+  plan = cacheFriendlyOrder(plan, (run) => ({
+    model: modelName(run.model),
+    protocol: run.protocol,
+    preset: run.preset.name,
+    task: run.task.id,
+    repeat: run.repeat,
+  }));
   log(
     `eval: ${tasks.length} tasks, ${plan.length} runs to ` +
       `do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ` +

@@ -22,11 +22,23 @@ export interface ConfigurationSummary {
   meanSteps: number;
   meanTokens: number;
   meanSeconds: number;
+  /** Of meanSeconds, the server's prompt evaluation (0 when the server did not say). */
+  meanPromptSeconds: number;
   meanParseRate: number;
   crashed: number;
   /** Per task: passed runs of all runs. */
   byTask: Record<string, { passed: number; runs: number }>;
+  /** Per rung of the ladder (results without a rung are not in it): passed, runs and interval. */
+  byRung: Record<number, RungSummary>;
 }
+
+export interface RungSummary {
+  passed: number;
+  runs: number;
+  interval: Interval;
+}
+
+export const rungs = [1, 2, 3] as const;
 
 const mean = (values: number[]) => (values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
 
@@ -56,6 +68,13 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
       if (result.passed) entry.passed++;
     }
     const passed = scored.filter((result) => result.passed).length;
+    const byRung: Record<number, RungSummary> = {};
+    for (const rung of rungs) {
+      const on = scored.filter((result) => result.rung === rung);
+      if (on.length === 0) continue;
+      const ok = on.filter((result) => result.passed).length;
+      byRung[rung] = { passed: ok, runs: on.length, interval: wilsonInterval(ok, on.length) };
+    }
     return {
       key,
       model: group[0].model,
@@ -72,14 +91,22 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
       meanSteps: mean(scored.map((result) => result.steps)),
       meanTokens: mean(scored.map((result) => result.promptTokens + result.outputTokens)),
       meanSeconds: mean(scored.map((result) => result.seconds)),
+      meanPromptSeconds: mean(scored.map((result) => result.promptSeconds ?? 0)),
       meanParseRate: mean(scored.map((result) => result.parseRate)),
       crashed: group.length - scored.length,
       byTask,
+      byRung,
     };
   });
 }
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+/** "3/40 · 3–20%": passed of runs, and the 95% interval. */
+export function rungCell(rung: RungSummary | undefined): string {
+  if (!rung) return '–';
+  return `${rung.passed}/${rung.runs} · ${percent(rung.interval.low)}–${percent(rung.interval.high)}`;
+}
 
 /** The comparison as rows of text cells (header first), for the terminal and for tests. */
 export function summaryRows(summaries: readonly ConfigurationSummary[]): string[][] {
@@ -91,9 +118,11 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     'pass rate',
     '95% interval',
     'repeat spread',
+    ...rungs.map((rung) => `rung ${rung}`),
     'mean steps',
     'mean tokens',
     'mean s',
+    'prompt s',
     'parse rate',
     'crashed',
   ];
@@ -105,9 +134,11 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     percent(summary.passRate),
     `${percent(summary.passInterval.low)}–${percent(summary.passInterval.high)}`,
     `${percent(summary.repeatSpread.min)}–${percent(summary.repeatSpread.max)}`,
+    ...rungs.map((rung) => rungCell(summary.byRung[rung])),
     summary.meanSteps.toFixed(1),
     Math.round(summary.meanTokens).toString(),
     summary.meanSeconds.toFixed(1),
+    summary.meanPromptSeconds.toFixed(1),
     percent(summary.meanParseRate),
     summary.crashed.toString(),
   ]);

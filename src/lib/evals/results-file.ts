@@ -38,6 +38,8 @@ const validate = new Ajv({ strict: false }).compile({
     promptTokens: { type: 'number' },
     outputTokens: { type: 'number' },
     seconds: { type: 'number' },
+    promptSeconds: { type: 'number', minimum: 0 },
+    rung: { enum: [1, 2, 3] },
     parseRate: { type: 'number', minimum: 0, maximum: 1 },
     formatErrors: { type: 'number' },
     crashed: { type: 'string' },

@@ -9,7 +9,7 @@ import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
 import type { Outcome } from '../harness/outcome';
-import type { Limits, Protocol } from '../harness/settings';
+import type { HarnessProfile, Limits, Protocol } from '../harness/settings';
 import { defaultSettings } from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { Workspace } from '../harness/workspace-types';
@@ -39,6 +39,8 @@ export type EvalModel =
 export interface EvalPreset {
   name: string;
   sections: Record<string, string>;
+  /** O4: the harness profile the preset runs with (default: the default one). */
+  profile?: HarnessProfile;
 }
 
 export interface EvalRun {
@@ -64,6 +66,8 @@ export interface EvalResult {
   runId: string;
   task: string;
   tags: string[];
+  /** The task's rung on the ladder (absent in results written before the ladder). */
+  rung?: number;
   model: string;
   protocol: Protocol;
   preset: string;
@@ -75,6 +79,8 @@ export interface EvalResult {
   promptTokens: number;
   outputTokens: number;
   seconds: number;
+  /** Of `seconds`, what the server spent reading prompts (cold prompt evaluation is most of a sweep). */
+  promptSeconds?: number;
   /** Replies that parsed, of all replies (1 when there were none). */
   parseRate: number;
   formatErrors: number;
@@ -89,6 +95,12 @@ export interface EvalResult {
 export function modelName(model: EvalModel): string {
   if (model.kind === 'ollama') return model.name;
   return model.kind === 'shortcut' ? `shortcut:${model.name}` : model.kind;
+}
+
+function promptSeconds(events: readonly HarnessEvent[]): number {
+  let nanoseconds = 0;
+  for (const event of events) if (event.type === 'response.done') nanoseconds += event.stats.promptEvalDurationNs ?? 0;
+  return Math.round(nanoseconds / 1e6) / 1000;
 }
 
 export function runId(task: string, model: string, protocol: Protocol, preset: string, repeat: number): string {
@@ -182,6 +194,7 @@ export async function runEval(
     runId: runId(run.task.id, name, run.protocol, run.preset.name, run.repeat),
     task: run.task.id,
     tags: run.task.tags,
+    rung: run.task.rung,
     model: name,
     protocol: run.protocol,
     preset: run.preset.name,
@@ -209,6 +222,7 @@ export async function runEval(
       approval: 'auto',
       options: { ...(run.numCtx ? { numCtx: run.numCtx } : {}), numPredict: run.numPredict ?? 512, temperature: 0.2 },
       sectionOverrides: run.preset.sections,
+      profile: run.preset.profile ?? 'default',
       ...scenario,
       // A task comes from anywhere (T7): its rules add to the default ones, never replace them.
       shellRules: {
@@ -255,6 +269,7 @@ export async function runEval(
       promptTokens: usage.promptTokens,
       outputTokens: usage.outputTokens,
       seconds: (Date.now() - started) / 1000,
+      promptSeconds: promptSeconds(events),
       parseRate: parses.length ? (parses.length - malformed) / parses.length : 1,
       formatErrors: malformed,
       checkExitCode: check.exitCode,

@@ -22,6 +22,13 @@ import { startTurn, switchedThisTurn, syncMemory } from './turn-start';
 import { clip } from './context/clip';
 import { bounds, boundedToolCalls, replyCharLimit } from './bounds';
 import { isWritable } from './workspace-views';
+import { calledPath, stepEnvelope, workspacePaths } from './small-model/step-envelope';
+import type { WorkspacePaths } from './small-model/step-envelope';
+import type { ToolCall } from './model-types';
+
+const nothingDoneNotice =
+  'Runtime notice: no tool call has worked yet, so this is not accepted as the final answer. ' +
+  'Do the task with a tool first.';
 
 const resumeNotice =
   'Runtime notice: your previous reply was cut off by the output limit. ' +
@@ -68,7 +75,7 @@ async function pauseBeforeRequest(
   step: number,
   messages: ChatMessage[],
   setup: RunSetup,
-  constrained: boolean,
+  format: Record<string, unknown> | undefined,
 ): Promise<'stop' | ChatMessage[]> {
   const gate = context.options.stepGate;
   if (!gate) return messages;
@@ -84,7 +91,7 @@ async function pauseBeforeRequest(
       messages,
       options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx },
       ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
-      ...(constrained ? { format: setup.envelope } : {}),
+      ...(format ? { format } : {}),
       ...(editable ? { editable } : {}),
     },
     context.signal,
@@ -111,7 +118,26 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   let pendingCut = '';
   let forceCompaction = false;
   let changedThisRun = false;
-  let lastFormat: Record<string, unknown> | undefined;
+  let lastFormat: string | undefined;
+  // O4: what the small profile's per-reply grammar is made from.
+  let worked = false;
+  let lastCall: ToolCall | undefined;
+  let paths: WorkspacePaths | undefined;
+  let pathsStale = true;
+  const seen = { read: new Set<string>(), listed: new Set<string>() };
+  const envelope = async (): Promise<Record<string, unknown>> => {
+    if (!setup.small) return setup.envelope;
+    if (pathsStale) {
+      paths = await workspacePaths(context.options.workspace).catch(() => undefined);
+      pathsStale = false;
+    }
+    return stepEnvelope(setup.tools, {
+      ...(paths ? { paths } : {}),
+      ...(lastCall ? { last: lastCall } : {}),
+      seen,
+      allowFinal: worked,
+    });
+  };
   const beforeChange = async () => {
     if (changedThisRun) return;
     changedThisRun = true;
@@ -152,7 +178,8 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         items: session.history.length,
       });
     if (fitted.compaction) emit({ type: 'compaction', step, ...fitted.compaction });
-    const messages = await pauseBeforeRequest(context, step, fitted.messages, setup, constrained);
+    const format = constrained ? await envelope() : undefined;
+    const messages = await pauseBeforeRequest(context, step, fitted.messages, setup, format);
     if (messages === 'stop') {
       context.stopReason.kind = 'step';
       return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };
@@ -160,16 +187,17 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     const reusedChars = reusedPrefixChars(previous, messages);
     let keep = 0;
     while (keep < previous.length && keep < messages.length && previous[keep] === messages[keep]) keep++;
-    const format = constrained ? setup.envelope : undefined;
+    // The request log keeps a schema only when it changed (the small profile's changes per reply).
+    const formatText = format ? JSON.stringify(format) : undefined;
     emit({
       type: 'request.messages',
       step,
       keep,
       added: messages.slice(keep),
       ...(step === 1 && setup.nativeTools ? { tools: setup.nativeTools } : {}),
-      ...(format && format !== lastFormat ? { format } : {}),
+      ...(format && formatText !== lastFormat ? { format } : {}),
     });
-    lastFormat = format;
+    lastFormat = formatText;
     previous = messages;
     emit({
       type: 'prompt.assembled',
@@ -210,7 +238,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         totalChars: fitted.totalChars,
         reusedChars,
         ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
-        ...(constrained ? { format: setup.envelope } : {}),
+        ...(format ? { format } : {}),
       },
     );
     if (result.kind === 'failed') {
@@ -308,6 +336,14 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       await recorder.flush();
       continue;
     }
+    if (parsed.kind === 'final' && setup.small && !worked) {
+      // O4: prose at step 1 is not a result. Counted like an unparseable reply, so it is bounded.
+      await notice(step, 'nothing-done', nothingDoneNotice);
+      const limit = state.unparseable();
+      if (limit) return { outcome: limit, steps: state.steps };
+      await recorder.flush();
+      continue;
+    }
     state.parsed();
 
     if (parsed.kind === 'final') {
@@ -336,6 +372,8 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         signal,
         emit,
         beforeChange,
+        // O4: a small model that has just written the file tends to write it again, and again.
+        ...(setup.small ? { afterChange: 'If that completes the task, give the final answer now.' } : {}),
       },
       parsed.calls,
       step,
@@ -344,6 +382,19 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     if (round.stopped) {
       context.stopReason.kind = 'step';
       return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };
+    }
+    worked ||= !round.allFailed;
+    lastCall = parsed.calls.at(-1);
+    // A command that failed (most often one that does not exist) is taken to have changed nothing.
+    if (round.changedFiles && !round.allFailed) {
+      pathsStale = true;
+      seen.read.clear();
+      seen.listed.clear();
+    }
+    for (const call of parsed.calls) {
+      const path = calledPath(call);
+      if (path && call.name === 'read_file') seen.read.add(path);
+      if (path && call.name === 'list_files') seen.listed.add(path);
     }
     const limit = state.toolStep(round.allFailed);
     await syncMemory(context);

@@ -15,6 +15,8 @@ import { ApprovalGate } from './tools/approval-gate';
 import { assemblePrefix } from './prompt/assemble-prefix';
 import { nativeDefinitions } from './protocol/native-protocol';
 import { envelopeSchemaFor } from './protocol/constrained-output';
+import { smallTools } from './small-model/small-tools';
+import { workspacePaths } from './small-model/step-envelope';
 import { ToolExecutor } from './tool-executor';
 import { delegateRunner } from './delegate-runner';
 import { TaskGraph, taskLine } from './tasks/task-graph';
@@ -39,6 +41,8 @@ export interface RunSetup {
   writable: boolean;
   /** The constrained-output schema for these tools (T6 rescue). */
   envelope: Record<string, unknown>;
+  /** O4: the small-model profile, whose constrained schema is made afresh for every reply. */
+  small: boolean;
   argumentNames: (tool: string) => readonly string[] | undefined;
 }
 
@@ -82,7 +86,12 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const writable = isWritable(options.workspace);
   const environment = options.workspace.describe();
   const memoryFile = options.memoryFile ?? defaultMemoryFile;
-  const [repo, extras] = await Promise.all([repoContext(context), promptExtras(context, memoryFile)]);
+  const small = settings.profile === 'small';
+  const [repo, extras, paths] = await Promise.all([
+    repoContext(context),
+    promptExtras(context, memoryFile),
+    small ? workspacePaths(options.workspace).catch(() => undefined) : undefined,
+  ]);
   // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
   const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
   const extra = [
@@ -96,9 +105,20 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     environment,
     extra,
   });
-  const tools = [...toolset.tools.values()];
+  // O4: the small profile offers its four slim tools; the others stay callable by name, so a
+  // model that knows them is not refused, but they cost no prompt.
+  const tools = small ? smallTools([...toolset.tools.values()]) : [...toolset.tools.values()];
   const prefix = assemblePrefix(
-    { protocol: context.protocol, tools, environment, repo, depth, rules: settings.shellRules, ...extras },
+    {
+      protocol: context.protocol,
+      tools,
+      environment,
+      repo,
+      depth,
+      rules: settings.shellRules,
+      ...extras,
+      ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
+    },
     settings.sectionOverrides,
   );
   const emit = recorder.emit.bind(recorder);
@@ -146,6 +166,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     memoryFile,
     writable,
     envelope: envelopeSchemaFor(tools),
+    small,
     argumentNames: (name) => {
       const tool = toolset.tools.get(name);
       return tool ? Object.keys(tool.parameters.properties) : undefined;

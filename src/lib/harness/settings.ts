@@ -9,6 +9,13 @@ export type Protocol = 'native' | 'text' | 'constrained';
 export type ProtocolChoice = Protocol | 'auto';
 export type ToolProfile = 'structured' | 'bash-only';
 export type ApprovalPolicy = 'ask' | 'auto' | 'never';
+/**
+ * O4: `small` is the harness for models under about 1B parameters: four short tools, a short
+ * prompt with one worked example, a per-reply grammar naming only real paths and leaving out the
+ * call just made, and no final answer accepted before a tool call has worked.
+ */
+export type HarnessProfile = 'default' | 'small';
+export const harnessProfiles: readonly HarnessProfile[] = ['default', 'small'];
 
 /** L1: each limit is off when 0. */
 export interface Limits {
@@ -33,6 +40,7 @@ export interface ShellRules {
 
 export interface AgentSettings {
   protocol: ProtocolChoice;
+  profile: HarnessProfile;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -82,6 +90,7 @@ export const defaultDenyRules = [
 export function defaultSettings(overrides: Partial<AgentSettings> = {}): AgentSettings {
   return {
     protocol: 'auto',
+    profile: 'default',
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,

@@ -23,6 +23,8 @@ export interface ToolRoundContext {
   emit: (body: HarnessEventBody) => void;
   /** Called once before the first call that may change something (write tools). */
   beforeChange?: () => Promise<void>;
+  /** O4: words added to the result of a call that changed files (the small profile's nudge to finish). */
+  afterChange?: string;
 }
 
 export interface ToolRoundResult {
@@ -54,11 +56,12 @@ export async function runToolRound(
     const executed = await executor.execute(call, step, index, context.signal, context.beforeChange);
     if (!executed.ok) failed++;
     if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
+    const changed = executed.ok && Boolean(executed.result?.changed?.length);
     await recorder.append({
       kind: 'tool',
       name: executed.name,
       args: boundedArguments(executed.args),
-      content: executed.content,
+      content: changed && context.afterChange ? `${executed.content}\n${context.afterChange}` : executed.content,
       ok: executed.ok,
       ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}),
     });

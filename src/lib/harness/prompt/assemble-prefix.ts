@@ -5,6 +5,7 @@
 import type { Protocol } from '../settings';
 import type { SectionName } from './default-templates';
 import { defaultTemplates } from './default-templates';
+import { smallTemplates } from '../small-model/small-templates';
 import type { PromptState } from './prompt-variables';
 import { promptVariables } from './prompt-variables';
 import { renderTemplate } from './template';
@@ -25,8 +26,10 @@ export interface Prefix {
 /** Which sections this state calls for, in stable-first order. */
 function chosenSections(state: PromptState): SectionName[] {
   const names: SectionName[] = ['identity', 'rules', 'tools'];
-  if (state.protocol !== 'native') names.push('examples');
-  names.push('environment', 'workspace');
+  // O4: the small profile shows no examples (a small model copies them instead of doing the task).
+  if (state.protocol !== 'native' && state.profile !== 'small') names.push('examples');
+  // O4: a small model gets no git report; its environment section is the file list.
+  names.push(...(state.profile === 'small' ? (['environment'] as const) : (['environment', 'workspace'] as const)));
   if (state.repo.docs.length > 0) names.push('docs');
   if (state.memoryFile?.text.trim()) names.push('memory-file');
   if (state.taskLines && state.taskLines.length > 0) names.push('tasks');
@@ -37,7 +40,10 @@ const cache = new Map<string, Prefix>();
 const cacheLimit = 64;
 
 export function assemblePrefix(state: PromptState, overrides: Record<string, string> = {}): Prefix {
-  const templates = defaultTemplates(state.protocol as Protocol);
+  const templates = {
+    ...defaultTemplates(state.protocol as Protocol),
+    ...(state.profile === 'small' ? smallTemplates(state.protocol as Protocol) : {}),
+  };
   const variables = promptVariables(state);
   const names = chosenSections(state);
   const key = JSON.stringify([names, names.map((name) => overrides[name] ?? templates[name]), variables]);

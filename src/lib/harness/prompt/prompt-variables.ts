@@ -1,6 +1,6 @@
 /** Variables for the prompt templates, computed from real state only (P1, W4, W5). */
 import type { RepoContext, WorkspaceDescription } from '../workspace-types';
-import type { Protocol, ShellRules } from '../settings';
+import type { HarnessProfile, Protocol, ShellRules } from '../settings';
 import type { AnyTool } from '../tools/tool-definition';
 import { formatExample } from '../protocol/notices';
 import { clip } from '../context/clip';
@@ -17,6 +17,15 @@ export interface PromptState {
   taskLines?: string[];
   /** T4: the command rules in force, so the prompt can say what they are (and are not). */
   rules?: ShellRules;
+  /** O4: the harness profile; `small` picks the short templates. */
+  profile?: HarnessProfile;
+  /** The workspace's files at the start of the run, when there are few enough to name (O4). */
+  files?: string[];
+}
+
+/** O4: `read_file(path) — show a file`, the short form the small-model profile lists. */
+function briefToolLine(tool: AnyTool): string {
+  return `- ${tool.name}(${Object.keys(tool.parameters.properties).join(', ')}): ${tool.description}`;
 }
 
 function toolLine(tool: AnyTool): string {
@@ -61,7 +70,8 @@ export function promptVariables(state: PromptState): Record<string, string> {
       state.depth > 0
         ? 'You investigate and report back to the agent that delegated to you; you cannot change files.'
         : 'You finish every task with a final answer.',
-    tool_list: state.tools.map(toolLine).join('\n'),
+    tool_list: state.tools.map(state.profile === 'small' ? briefToolLine : toolLine).join('\n'),
+    file_list: state.files ? state.files.join(', ') || '(none yet)' : '(too many to list: use list_files)',
     // W5: rules name only tools this session has.
     multiline_rule: names.has('write_file')
       ? '- For write_file and patch_file with multi-line text, use the XML ' +

@@ -24,6 +24,7 @@ function grammarSchema(property: PropertySchema): Record<string, unknown> {
   return {
     type: property.type,
     ...(property.enum ? { enum: property.enum } : {}),
+    ...(property.pattern ? { pattern: property.pattern } : {}),
     ...(property.items ? { items: property.items } : {}),
   };
 }
@@ -33,7 +34,10 @@ function grammarSchema(property: PropertySchema): Record<string, unknown> {
  * (no unknown keys), and one for the final answer. Ollama turns it into a grammar, so a small
  * model can only name a tool that exists and give it arguments of the right shape.
  */
-export function envelopeSchemaFor(tools: readonly AnyTool[]): Record<string, unknown> {
+export function envelopeSchemaFor(
+  tools: readonly AnyTool[],
+  options: { final?: boolean } = {},
+): Record<string, unknown> {
   const calls = tools.map((tool) => ({
     type: 'object',
     properties: {
@@ -57,7 +61,7 @@ export function envelopeSchemaFor(tools: readonly AnyTool[]): Record<string, unk
     required: ['action', 'final'],
     additionalProperties: false,
   };
-  return { anyOf: [...calls, finish] };
+  return { anyOf: options.final === false ? calls : [...calls, finish] };
 }
 
 export const constrainedNotice =

@@ -25,6 +25,8 @@ export interface PropertySchema {
   /** Every string argument is bounded (what the model controls is bounded). */
   maxLength?: number;
   enum?: string[];
+  /** A regular expression the value must match (the small profile's grammar, O4). */
+  pattern?: string;
   items?: { type: string };
 }
 

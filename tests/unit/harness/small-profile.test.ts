@@ -1,0 +1,147 @@
+/**
+ * O4: the small-model profile — what it declares, what its per-reply grammar allows, and that it
+ * does not take prose for a finished task.
+ */
+import { describe, expect, it } from 'vitest';
+import { harness, tool, final } from '../helpers';
+import { loadEvals } from '../../../src/cli/load-evals';
+import { smallTemplates } from '../../../src/lib/harness/small-model/small-templates';
+import { calledPath, stepEnvelope } from '../../../src/lib/harness/small-model/step-envelope';
+import { smallTools } from '../../../src/lib/harness/small-model/small-tools';
+import { baseTools } from '../../../src/lib/harness/tools/tool-registry';
+
+interface Alternative {
+  properties: { name?: { enum: string[] }; args?: { properties: Record<string, { enum?: string[] }> } };
+}
+const alternatives = (format: unknown) => (format as { anyOf: Alternative[] }).anyOf;
+const names = (format: unknown) => alternatives(format).map((entry) => entry.properties.name?.enum[0] ?? 'final');
+const pathChoices = (format: unknown, name: string) =>
+  alternatives(format).find((entry) => entry.properties.name?.enum[0] === name)?.properties.args?.properties.path?.enum;
+
+const files = { 'notes.txt': 'hello\n', 'src/app.js': 'export const app = 1;\n' };
+
+describe('O4 the small-model profile', () => {
+  it('O4 declares four short tools and a prompt under half the default one', async () => {
+    const small = harness([tool('read_file', { path: 'notes.txt' }), final('read it')], {
+      files,
+      settings: { profile: 'small', protocol: 'native' },
+    });
+    const normal = harness([tool('read_file', { path: 'notes.txt' }), final('read it')], {
+      files,
+      settings: { protocol: 'native' },
+    });
+    await small.agent.run('read notes.txt');
+    await normal.agent.run('read notes.txt');
+    const [smallRequest, normalRequest] = [small.model.requests[0]!, normal.model.requests[0]!];
+    expect(smallRequest.tools!.map((entry) => entry.function.name)).toEqual([
+      'list_files',
+      'read_file',
+      'write_file',
+      'run_shell',
+    ]);
+    const cost = (request: typeof smallRequest) =>
+      request.messages[0]!.content.length + JSON.stringify(request.tools).length;
+    expect(cost(smallRequest)).toBeLessThan(cost(normalRequest) / 2);
+    // The files are named up front, so the first step need not be a listing.
+    expect(smallRequest.messages[0]!.content).toContain('notes.txt, src/app.js');
+  });
+
+  it('O4 the grammar names only real paths, leaves out the call just made, and offers no answer before a tool worked', async () => {
+    const h = harness(
+      [
+        { text: '{"action":"tool","name":"read_file","args":{"path":"notes.txt"}}' },
+        { text: '{"action":"tool","name":"write_file","args":{"path":"out.txt","content":"x"}}' },
+        { text: '{"action":"final","final":"done"}' },
+      ],
+      { files, settings: { profile: 'small', protocol: 'constrained' } },
+    );
+    const result = await h.agent.run('copy');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'done' });
+    const [first, second, third] = h.model.requests.map((request) => request.format);
+    expect(names(first)).not.toContain('final');
+    expect(pathChoices(first, 'read_file')).toEqual(['notes.txt', 'src/app.js']);
+    expect(pathChoices(first, 'list_files')).toEqual(['.', 'src']);
+    // The file just read is not offered again; the answer is, now that a call worked.
+    expect(pathChoices(second, 'read_file')).toEqual(['src/app.js']);
+    expect(names(second)).toContain('final');
+    // A file written since is a real path now; the tool just used sits out one reply.
+    expect(pathChoices(third, 'read_file')).toEqual(['notes.txt', 'out.txt', 'src/app.js']);
+    expect(names(third)).not.toContain('write_file');
+    expect(names(second)).toContain('write_file');
+    const writePath = alternatives(second).find((entry) => entry.properties.name?.enum[0] === 'write_file')!.properties
+      .args!.properties.path as { pattern?: string };
+    const relative = new RegExp(writePath.pattern!);
+    expect(['out.txt', 'src/a-b_c.test.js'].every((path) => relative.test(path))).toBe(true);
+    expect(['/etc/passwd', '../x', '~/x', 'a/../b', 'a b'].some((path) => relative.test(path))).toBe(false);
+  });
+
+  it('O4 a listing already made is not offered again; with nothing left to call, the answer is', () => {
+    const tools = smallTools(baseTools).filter((entry) => entry.name === 'list_files');
+    const paths = { files: [], folders: ['.'] };
+    const envelope = stepEnvelope(tools, {
+      paths,
+      seen: { read: new Set(), listed: new Set([calledPath({ name: 'list_files', arguments: {} })!]) },
+      allowFinal: false,
+    });
+    expect(names(envelope)).toEqual(['final']);
+  });
+
+  it('O4 two reads taken in turns are not offered again until a file changes', async () => {
+    const h = harness(
+      [
+        { text: '{"action":"tool","name":"read_file","args":{"path":"notes.txt"}}' },
+        { text: '{"action":"tool","name":"list_files","args":{"path":"."}}' },
+        { text: '{"action":"tool","name":"run_shell","args":{"command":"no-such-command"}}' },
+        { text: '{"action":"tool","name":"write_file","args":{"path":"notes.txt","content":"new"}}' },
+        { text: '{"action":"final","final":"done"}' },
+      ],
+      { files, settings: { profile: 'small', protocol: 'constrained' } },
+    );
+    await h.agent.run('go');
+    const formats = h.model.requests.map((request) => request.format);
+    expect(pathChoices(formats[2], 'read_file')).toEqual(['src/app.js']);
+    expect(pathChoices(formats[2], 'list_files')).toEqual(['src']);
+    // A command that failed changed nothing; the write did, so everything is worth reading again.
+    expect(pathChoices(formats[3], 'read_file')).toEqual(['src/app.js']);
+    expect(names(formats[3])).not.toContain('run_shell');
+    expect(pathChoices(formats[4], 'read_file')).toEqual(['notes.txt', 'src/app.js']);
+  });
+
+  it('O4 prose with nothing done is not a final answer; the run goes on and the limit still bounds it', async () => {
+    const h = harness([{ text: 'I think the file is fine.' }, tool('read_file', { path: 'notes.txt' }), final('ok')], {
+      files,
+      settings: { profile: 'small' },
+    });
+    const result = await h.agent.run('check notes.txt');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'ok' });
+    expect(h.of('notice').map((event) => event.reason)).toContain('nothing-done');
+
+    const stubborn = harness([{ text: 'Done.' }], {
+      files,
+      model: { whenExhausted: 'repeat-last' },
+      settings: {
+        profile: 'small',
+        limits: { maxFormatErrors: 3, maxSteps: 10, maxTokens: 0, maxSeconds: 0, maxFailedSteps: 0 },
+      },
+    });
+    const stuck = await stubborn.agent.run('check notes.txt');
+    expect(stuck.outcome).toMatchObject({ kind: 'limit', limit: 'format_errors' });
+    expect(stuck.steps).toBe(3);
+  });
+
+  it('O4 the default profile still takes an answer at once (the profile changes nothing else)', async () => {
+    const h = harness([final('nothing to do')], { files });
+    expect((await h.agent.run('hello')).outcome).toEqual({ kind: 'final', answer: 'nothing to do' });
+  });
+
+  it('O4 the profile names no eval task: no task id and no workspace file of the suite is in its prompt', () => {
+    const text = ['text', 'constrained', 'native']
+      .map((protocol) => Object.values(smallTemplates(protocol as 'text')).join('\n'))
+      .join('\n');
+    const generic = new Set(['package.json', 'README.md']);
+    for (const task of loadEvals('evals')) {
+      expect(text).not.toContain(task.id);
+      for (const path of Object.keys(task.files)) if (!generic.has(path)) expect(text, task.id).not.toContain(path);
+    }
+  });
+});
