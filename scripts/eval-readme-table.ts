@@ -7,7 +7,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseResults } from '../src/lib/evals/results-file';
 import { summarize, summaryTable, taskRows, textTable } from '../src/lib/evals/eval-summary';
 
-export const tableBlock = /<!-- eval-table (\S+) -->\n```text\n([\s\S]*?)\n?```\n<!-- \/eval-table -->/;
+export const tableBlock = /<!-- eval-table (\S+) -->\n```text\n([\s\S]*?)\n?```\n<!-- \/eval-table -->/g;
+
+/** Every table block of the README: the results file it names, and the table it shows. */
+export function tableBlocks(readme: string): { file: string; table: string }[] {
+  return [...readme.matchAll(tableBlock)].map((match) => ({ file: match[1]!, table: match[2]! }));
+}
 
 export function tableOf(resultsFile: string): string {
   const { results } = parseResults(readFileSync(resultsFile, 'utf8'));
@@ -19,14 +24,14 @@ export function tableOf(resultsFile: string): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const readme = readFileSync('README.md', 'utf8');
-  const match = tableBlock.exec(readme);
-  if (!match) throw new Error('README.md has no <!-- eval-table FILE --> block');
+  const blocks = tableBlocks(readme);
+  if (blocks.length === 0) throw new Error('README.md has no <!-- eval-table FILE --> block');
   writeFileSync(
     'README.md',
     readme.replace(
       tableBlock,
-      `<!-- eval-table ${match[1]} -->\n\`\`\`text\n${tableOf(match[1])}\n\`\`\`\n<!-- /eval-table -->`,
+      (_, file: string) => `<!-- eval-table ${file} -->\n\`\`\`text\n${tableOf(file)}\n\`\`\`\n<!-- /eval-table -->`,
     ),
   );
-  console.log(`README.md: table from ${match[1]}`);
+  for (const block of blocks) console.log(`README.md: table from ${block.file}`);
 }

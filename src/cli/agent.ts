@@ -59,6 +59,7 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
     ...base,
     ...(options.protocol ? { protocol: options.protocol } : {}),
     ...(options.toolProfile ? { toolProfile: options.toolProfile } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
     limits,
     options: modelOptions,
   };

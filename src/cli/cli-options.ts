@@ -1,6 +1,7 @@
 /** Command-line options of `npm run agent`; every bad value is a usage error that says why. */
 import { parseArgs } from 'node:util';
-import type { ApprovalPolicy, ProtocolChoice, ToolProfile } from '../lib/harness/settings';
+import type { ApprovalPolicy, HarnessProfile, ProtocolChoice, ToolProfile } from '../lib/harness/settings';
+import { harnessProfiles } from '../lib/harness/settings';
 import { exitCodeHelp } from './exit-codes';
 
 export interface CliOptions {
@@ -13,6 +14,7 @@ export interface CliOptions {
   protocol?: ProtocolChoice;
   approval?: ApprovalPolicy;
   toolProfile?: ToolProfile;
+  profile?: HarnessProfile;
   readOnly?: boolean;
   maxSteps?: number;
   maxTokens?: number;
@@ -54,6 +56,7 @@ Options:
                         the text protocol's JSON envelope, enforced with Ollama's format)
   --approval P          ask | auto | never (default: ask: asks on the terminal)
   --tool-profile P      structured | bash-only (default: structured)
+  --profile P           default | small: the harness for models under ~1B parameters (O4)
   --read-only           offer only the tools that do not change anything
   --max-steps N         step limit, 0 = off (default: 30)
   --max-tokens N        token limit, 0 = off (default: 0)
@@ -112,6 +115,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
         protocol: { type: 'string' },
         approval: { type: 'string' },
         'tool-profile': { type: 'string' },
+        profile: { type: 'string' },
         'read-only': { type: 'boolean' },
         'max-steps': { type: 'string' },
         'max-tokens': { type: 'string' },
@@ -150,6 +154,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     protocol: choice('protocol', values.protocol, ['auto', 'native', 'text', 'constrained']),
     approval: choice('approval', values.approval, ['ask', 'auto', 'never']),
     toolProfile: choice('tool-profile', values['tool-profile'], ['structured', 'bash-only']),
+    profile: choice('profile', values.profile, harnessProfiles),
     readOnly: values['read-only'],
     maxSteps: integer('max-steps', values['max-steps']),
     maxTokens: integer('max-tokens', values['max-tokens']),

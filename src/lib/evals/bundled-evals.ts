@@ -15,6 +15,7 @@ const shortcuts = import.meta.glob('/evals/*/shortcuts/*.json', { eager: true, i
   unknown
 >;
 // Hidden assertions travel in the Evals chunk too: the model only ever sees the run's workspace.
+// (Globs skip dot-named entries, so a task keeps its hidden files in plainly named folders.)
 const raw = import.meta.glob(['/evals/*/workspace/**/*', '/evals/*/hidden/**/*'], {
   eager: true,
   query: '?raw',

@@ -22,8 +22,8 @@ export interface ConfigurationSummary {
   meanSteps: number;
   meanTokens: number;
   meanSeconds: number;
-  /** Of meanSeconds, the server's prompt evaluation (0 when the server did not say). */
-  meanPromptSeconds: number;
+  /** Of meanSeconds, the server's prompt evaluation (undefined for results that did not record it). */
+  meanPromptSeconds?: number;
   meanParseRate: number;
   crashed: number;
   /** Per task: passed runs of all runs. */
@@ -91,7 +91,9 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
       meanSteps: mean(scored.map((result) => result.steps)),
       meanTokens: mean(scored.map((result) => result.promptTokens + result.outputTokens)),
       meanSeconds: mean(scored.map((result) => result.seconds)),
-      meanPromptSeconds: mean(scored.map((result) => result.promptSeconds ?? 0)),
+      ...(scored.some((result) => result.promptSeconds !== undefined)
+        ? { meanPromptSeconds: mean(scored.map((result) => result.promptSeconds ?? 0)) }
+        : {}),
       meanParseRate: mean(scored.map((result) => result.parseRate)),
       crashed: group.length - scored.length,
       byTask,
@@ -138,7 +140,7 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     summary.meanSteps.toFixed(1),
     Math.round(summary.meanTokens).toString(),
     summary.meanSeconds.toFixed(1),
-    summary.meanPromptSeconds.toFixed(1),
+    summary.meanPromptSeconds?.toFixed(1) ?? '–',
     percent(summary.meanParseRate),
     summary.crashed.toString(),
   ]);

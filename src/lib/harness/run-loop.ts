@@ -22,9 +22,7 @@ import { startTurn, switchedThisTurn, syncMemory } from './turn-start';
 import { clip } from './context/clip';
 import { bounds, boundedToolCalls, replyCharLimit } from './bounds';
 import { isWritable } from './workspace-views';
-import { calledPath, stepEnvelope, workspacePaths } from './small-model/step-envelope';
-import type { WorkspacePaths } from './small-model/step-envelope';
-import type { ToolCall } from './model-types';
+import { StepChoices } from './small-model/step-choices';
 
 const nothingDoneNotice =
   'Runtime notice: no tool call has worked yet, so this is not accepted as the final answer. ' +
@@ -119,25 +117,8 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   let forceCompaction = false;
   let changedThisRun = false;
   let lastFormat: string | undefined;
-  // O4: what the small profile's per-reply grammar is made from.
-  let worked = false;
-  let lastCall: ToolCall | undefined;
-  let paths: WorkspacePaths | undefined;
-  let pathsStale = true;
-  const seen = { read: new Set<string>(), listed: new Set<string>() };
-  const envelope = async (): Promise<Record<string, unknown>> => {
-    if (!setup.small) return setup.envelope;
-    if (pathsStale) {
-      paths = await workspacePaths(context.options.workspace).catch(() => undefined);
-      pathsStale = false;
-    }
-    return stepEnvelope(setup.tools, {
-      ...(paths ? { paths } : {}),
-      ...(lastCall ? { last: lastCall } : {}),
-      seen,
-      allowFinal: worked,
-    });
-  };
+  // O4: the small profile's per-reply grammar.
+  const choices = setup.small ? new StepChoices(setup.tools, context.options.workspace) : undefined;
   const beforeChange = async () => {
     if (changedThisRun) return;
     changedThisRun = true;
@@ -178,7 +159,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         items: session.history.length,
       });
     if (fitted.compaction) emit({ type: 'compaction', step, ...fitted.compaction });
-    const format = constrained ? await envelope() : undefined;
+    const format = constrained ? ((await choices?.envelope()) ?? setup.envelope) : undefined;
     const messages = await pauseBeforeRequest(context, step, fitted.messages, setup, format);
     if (messages === 'stop') {
       context.stopReason.kind = 'step';
@@ -336,7 +317,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       await recorder.flush();
       continue;
     }
-    if (parsed.kind === 'final' && setup.small && !worked) {
+    if (parsed.kind === 'final' && choices && !choices.worked) {
       // O4: prose at step 1 is not a result. Counted like an unparseable reply, so it is bounded.
       await notice(step, 'nothing-done', nothingDoneNotice);
       const limit = state.unparseable();
@@ -383,19 +364,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       context.stopReason.kind = 'step';
       return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };
     }
-    worked ||= !round.allFailed;
-    lastCall = parsed.calls.at(-1);
-    // A command that failed (most often one that does not exist) is taken to have changed nothing.
-    if (round.changedFiles && !round.allFailed) {
-      pathsStale = true;
-      seen.read.clear();
-      seen.listed.clear();
-    }
-    for (const call of parsed.calls) {
-      const path = calledPath(call);
-      if (path && call.name === 'read_file') seen.read.add(path);
-      if (path && call.name === 'list_files') seen.listed.add(path);
-    }
+    choices?.afterRound(parsed.calls, round);
     const limit = state.toolStep(round.allFailed);
     await syncMemory(context);
     await recorder.flush();

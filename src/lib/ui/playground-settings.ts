@@ -10,9 +10,11 @@ import type {
   Limits,
   ProtocolChoice,
   ShellRules,
+  HarnessProfile,
   ToolProfile,
 } from '../harness/settings';
 import {
+  harnessProfiles,
   defaultContextCap,
   defaultDenyRules,
   defaultLimits,
@@ -29,6 +31,8 @@ export interface PlaygroundSettings {
   /** Empty: the demo model (scripted), so a first run works without Ollama. */
   model: string;
   protocol: ProtocolChoice;
+  /** O4: the harness profile (default, or small for models under about 1B parameters). */
+  profile: HarnessProfile;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -53,6 +57,7 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     host: 'http://127.0.0.1:11434',
     model: '',
     protocol: 'auto',
+    profile: 'default',
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,
@@ -130,6 +135,7 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
   const choices: [keyof PlaygroundSettings, readonly string[]][] = [
     ['workspace', ['auto', 'webcontainer', 'offline']],
     ['protocol', ['auto', 'native', 'text', 'constrained']],
+    ['profile', harnessProfiles],
   ];
   for (const [key, allowed] of choices) {
     const value = parameters.get(key);
@@ -151,6 +157,8 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
 export function runSettings(page: PlaygroundSettings, session: Session, demo: boolean): AgentSettings {
   const trusted = defaultSettings({
     protocol: demo ? 'text' : page.protocol,
+    // The demo's scripted replies are written for the default harness.
+    profile: demo ? 'default' : page.profile,
     toolProfile: page.toolProfile,
     approval: page.approval,
     readOnly: page.readOnly,
@@ -164,6 +172,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
   return {
     ...withTrustedSafety(session.settings, trusted),
     protocol: trusted.protocol,
+    profile: trusted.profile,
     toolProfile: trusted.toolProfile,
     limits: trusted.limits,
     options: trusted.options,
