@@ -12,7 +12,7 @@ import type { Prefix } from './prompt/assemble-prefix';
 import type { PromptState } from './prompt/prompt-variables';
 import { buildToolset } from './tools/tool-registry';
 import { ApprovalGate } from './tools/approval-gate';
-import { assemblePrefix } from './prompt/assemble-prefix';
+import { fitPrefix } from './prompt/fit-prefix';
 import { nativeDefinitions } from './protocol/native-protocol';
 import { envelopeSchemaFor } from './protocol/constrained-output';
 import { smallTools } from './small-model/small-tools';
@@ -108,19 +108,33 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   // O4: the small profile offers its four slim tools; the others stay callable by name, so a
   // model that knows them is not refused, but they cost no prompt.
   const tools = small ? smallTools([...toolset.tools.values()]) : [...toolset.tools.values()];
-  const prefix = assemblePrefix(
-    {
-      protocol: context.protocol,
-      tools,
-      environment,
-      repo,
-      depth,
-      rules: settings.shellRules,
-      ...extras,
-      ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
-    },
-    settings.sectionOverrides,
-  );
+  const promptState: PromptState = {
+    protocol: context.protocol,
+    tools,
+    environment,
+    repo,
+    depth,
+    rules: settings.shellRules,
+    ...extras,
+    ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
+  };
+  const nativeTools = context.protocol === 'native' ? nativeDefinitions(tools) : undefined;
+  const toolChars = nativeTools ? JSON.stringify(nativeTools).length : 0;
+  const window = contextWindow(settings, context.modelInfo);
+  const budget = new ContextBudget(window, settings.options.numPredict ?? 1024);
+  const prefix = fitPrefix(promptState, settings.sectionOverrides, {
+    budgetChars: context.state.estimator.chars(budget.promptBudget(toolChars, context.state.estimator)),
+    onClipped: (docChars, docs) =>
+      recorder.emit({
+        type: 'notice',
+        step: 0,
+        reason: 'docs-clipped',
+        text:
+          `The project docs (${docs} files) were clipped to ${docChars} characters each: with num_ctx ` +
+          `${window.numCtx} the system prompt would take over half the room for messages. ` +
+          `Raise num_ctx to see them whole.`,
+      }),
+  });
   const emit = recorder.emit.bind(recorder);
   const gate = new ApprovalGate({
     policy: settings.approval,
@@ -152,17 +166,15 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
         }
       : {}),
   });
-  const nativeTools = context.protocol === 'native' ? nativeDefinitions(tools) : undefined;
-  const window = contextWindow(settings, context.modelInfo);
   return {
     tools,
     prefix,
     system: { role: 'system', content: prefix.text },
     sections: prefix.sections.map((section) => ({ name: section.name, chars: section.text.length })),
     executor,
-    budget: new ContextBudget(window, settings.options.numPredict ?? 1024),
+    budget,
     ...(nativeTools ? { nativeTools } : {}),
-    toolChars: nativeTools ? JSON.stringify(nativeTools).length : 0,
+    toolChars,
     memoryFile,
     writable,
     envelope: envelopeSchemaFor(tools),

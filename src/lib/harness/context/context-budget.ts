@@ -59,6 +59,12 @@ export interface FitRequest {
   force: boolean;
 }
 
+/** Where the newest turn starts: the last model reply (or, before any, the last item). */
+function newestTurn(history: readonly HistoryItem[], floor: number): number {
+  for (let at = history.length - 1; at >= floor; at--) if (history[at]!.kind === 'assistant') return at;
+  return Math.max(floor, history.length - 1);
+}
+
 export class ContextBudget {
   constructor(
     readonly contextWindow: ContextWindow,
@@ -84,10 +90,15 @@ export class ContextBudget {
     let compaction: Compaction | undefined;
     if (budget <= 0) return { ok: false, message: this.tooSmall(estimator.estimate(totalChars), budget) };
     if (request.force || estimator.estimate(totalChars) > budget) {
-      // Keep the newest turns worth about half the budget; summarise the rest once (C4).
-      const keepChars = estimator.chars(Math.floor(budget * 0.5)) - system.content.length;
+      // Keep the newest turns worth about half of what the system prompt leaves; summarise the
+      // rest once (C4). The newest turn (the last reply and its results) is always kept: a
+      // prompt without the result the model just asked for is worse than no compaction, and
+      // asking again would be refused as a repeat (T5).
+      const room = estimator.chars(budget) - system.content.length;
+      const keepChars = Math.max(0, Math.floor(room * 0.5));
+      const newest = newestTurn(history, renderer.firstShownItem + 1);
       let until = history.length;
-      for (let kept = 0; until > renderer.firstShownItem + 1 && kept < keepChars;) {
+      for (let kept = 0; until > renderer.firstShownItem + 1 && (kept < keepChars || until > newest);) {
         until--;
         kept += history[until].content.length;
       }

@@ -21,7 +21,11 @@ export interface PromptState {
   profile?: HarnessProfile;
   /** The workspace's files at the start of the run, when there are few enough to name (O4). */
   files?: string[];
+  /** Characters kept of each project doc (C3: fewer when the window is tight). */
+  docChars?: number;
 }
+
+export const defaultDocChars = 1200;
 
 /** O4: `read_file(path) — show a file`, the short form the small-model profile lists. */
 function briefToolLine(tool: AnyTool): string {
@@ -63,7 +67,7 @@ export function promptVariables(state: PromptState): Record<string, string> {
             'Stay inside the workspace.',
         ]
       : [];
-  const docs = repo.docs.map((doc) => `- ${doc.path}\n${clip(doc.text, 1200)}`).join('\n');
+  const docs = repo.docs.map((doc) => `- ${doc.path}\n${clip(doc.text, state.docChars ?? defaultDocChars)}`).join('\n');
   return {
     agent_name: state.depth > 0 ? 'a read-only helper agent' : 'Harness Playground agent',
     identity_detail:

@@ -1,0 +1,41 @@
+/**
+ * C3 under a tight window with big project docs (issue 21): the newest tool result always
+ * reaches the model, whatever the fixed prefix costs.
+ */
+import { describe, expect, it } from 'vitest';
+import { final, harness, tool } from '../helpers';
+
+const text = (name: string, chars: number) => {
+  const line = `${name}: ${'lorem ipsum dolor sit amet '.repeat(3)}\n`;
+  return line.repeat(Math.ceil(chars / line.length)).slice(0, chars);
+};
+
+describe('C3 a 4k window with big docs', () => {
+  it('C3 every request after a read carries that read, with 3,000-character README and AGENTS docs', async () => {
+    const files: Record<string, string> = {
+      'README.md': text('readme', 3000),
+      'AGENTS.md': text('agents', 3000),
+    };
+    for (const n of [1, 2, 3, 4]) files[`f${n}.txt`] = `marker-f${n}\n${text(`f${n}`, 3000)}`;
+    const h = harness([1, 2, 3, 4].map((n) => tool('read_file', { path: `f${n}.txt` })).concat([final('read all')]), {
+      files,
+      settings: { options: { numCtx: 4096, numPredict: 1024, temperature: 0.2 } },
+    });
+    const result = await h.agent.run('read f1.txt to f4.txt one by one');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'read all' });
+    // Request n+1 follows the read of f<n>: its newest tool result must be in it.
+    for (const n of [1, 2, 3, 4]) {
+      const sent = h.model.requests[n]!.messages.map((message) => message.content).join('\n');
+      expect(sent, `request ${n + 1} lacks the read of f${n}.txt`).toContain(`marker-f${n}`);
+    }
+    // The docs, not the history, gave way, and the run said so.
+    const clipped = h.of('notice').find((event) => event.reason === 'docs-clipped');
+    expect(clipped?.text).toMatch(/clipped to \d+ characters each/);
+    const roomy = harness([final('ok')], { files, settings: { options: { numCtx: 32768, numPredict: 1024 } } });
+    await roomy.agent.run('hello');
+    expect(roomy.of('notice').map((event) => event.reason)).not.toContain('docs-clipped');
+    expect(h.model.requests[0]!.messages[0]!.content.length).toBeLessThan(
+      roomy.model.requests[0]!.messages[0]!.content.length,
+    );
+  });
+});
