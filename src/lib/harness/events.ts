@@ -30,6 +30,8 @@ export type HarnessEventBody =
       /** Characters that equal the start of the previous request (byte comparison). */
       reusedChars: number;
       messages: number;
+      /** C3: characters of the native tool declarations sent beside the messages (absent: none). */
+      toolChars?: number;
       /** The sections' text, on the first step of each run (the prefix is fixed within a run). */
       prefix?: { name: string; text: string; edited: boolean }[];
     }

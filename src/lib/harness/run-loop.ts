@@ -154,9 +154,9 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         type: 'compaction',
         step,
         reason: 'older history shortened (recent budget exceeded)',
-        beforeChars: 0,
-        afterChars: fitted.totalChars,
-        items: session.history.length,
+        beforeChars: fitted.shortened.beforeChars,
+        afterChars: fitted.shortened.afterChars,
+        items: fitted.shortened.items,
       });
     if (fitted.compaction) emit({ type: 'compaction', step, ...fitted.compaction });
     const format = constrained ? ((await choices?.envelope()) ?? setup.envelope) : undefined;
@@ -188,6 +188,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       totalChars: fitted.totalChars,
       reusedChars,
       messages: messages.length,
+      ...(setup.toolChars ? { toolChars: setup.toolChars } : {}),
       ...(step === 1
         ? {
             prefix: setup.prefix.sections.map((section) => ({

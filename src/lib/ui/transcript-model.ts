@@ -48,6 +48,8 @@ export interface StepStats {
   model: string;
   promptChars: number;
   reusedChars: number;
+  /** Characters of the native tool declarations, which fill the window beside the messages. */
+  toolChars?: number;
   numCtx?: number;
   stats?: ReplyStats;
   parse?: string;
@@ -229,6 +231,7 @@ export class TranscriptModel {
       case 'prompt.assembled': {
         const stats = this.step(event.step);
         stats.promptChars = event.totalChars;
+        if (event.toolChars) stats.toolChars = event.toolChars;
         stats.reusedChars = event.reusedChars;
         return false;
       }

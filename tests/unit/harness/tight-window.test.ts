@@ -39,3 +39,38 @@ describe('C3 a 4k window with big docs', () => {
     );
   });
 });
+
+describe('O1 C4 shortening is reported as it happened', () => {
+  it('O1 the compaction event of a shortening step says how many characters before and after', async () => {
+    const files: Record<string, string> = {};
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) files[`f${n}.txt`] = text(`f${n}`, 5000);
+    const h = harness(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => tool('read_file', { path: `f${n}.txt` })).concat([final('ok')]),
+      {
+        files,
+        settings: { options: { numCtx: 32768, numPredict: 512 } },
+      },
+    );
+    await h.agent.run('read them all');
+    const shortenings = h.of('compaction').filter((event) => event.reason.startsWith('older history shortened'));
+    expect(shortenings.length).toBeGreaterThan(0);
+    for (const event of shortenings) {
+      expect(event.beforeChars).toBeGreaterThan(event.afterChars);
+      expect(event.items).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('C3 tool declarations that crowd out the messages', () => {
+  it('C3 a window the declarations fill says so, and names the settings that help', async () => {
+    const h = harness([final('never sent')], {
+      files: { 'a.txt': 'a' },
+      settings: { protocol: 'native', options: { numCtx: 1500, numPredict: 256 } },
+    });
+    const result = await h.agent.run('hello');
+    expect(result.outcome).toMatchObject({ kind: 'error', error: { kind: 'context_too_small' } });
+    const message = (result.outcome as { error: { message: string } }).error.message;
+    expect(message).toMatch(/native tool declarations take about \d+ of the window/);
+    expect(message).toContain('profile: small');
+  });
+});

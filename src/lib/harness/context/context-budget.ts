@@ -9,6 +9,7 @@ import type { AgentSettings } from '../settings';
 import type { HistoryItem } from '../session';
 import type { HistoryRenderer } from './history-renderer';
 import { turnBoundary } from './history-renderer';
+import type { Shortening } from './history-renderer';
 import type { TokenEstimator } from './token-estimator';
 import { requestChars } from '../prompt/prefix-reuse';
 import { summarizeHistory } from './summarize-history';
@@ -45,7 +46,7 @@ export interface Compaction {
 }
 
 export type Fitted =
-  | { ok: true; messages: ChatMessage[]; totalChars: number; shortened: boolean; compaction?: Compaction }
+  | { ok: true; messages: ChatMessage[]; totalChars: number; shortened?: Shortening; compaction?: Compaction }
   | { ok: false; message: string };
 
 export interface FitRequest {
@@ -88,7 +89,11 @@ export class ContextBudget {
     let messages = [system, ...rendered.messages];
     let totalChars = requestChars(messages);
     let compaction: Compaction | undefined;
-    if (budget <= 0) return { ok: false, message: this.tooSmall(estimator.estimate(totalChars), budget) };
+    if (budget <= 0)
+      return {
+        ok: false,
+        message: this.tooSmall(estimator.estimate(totalChars), budget, estimator.estimate(request.toolChars)),
+      };
     if (request.force || estimator.estimate(totalChars) > budget) {
       // Keep the newest turns worth about half of what the system prompt leaves; summarise the
       // rest once (C4). The newest turn (the last reply and its results) is always kept: a
@@ -119,18 +124,33 @@ export class ContextBudget {
         };
       }
       if (estimator.estimate(totalChars) > budget)
-        return { ok: false, message: this.tooSmall(estimator.estimate(totalChars), budget) };
+        return {
+          ok: false,
+          message: this.tooSmall(estimator.estimate(totalChars), budget, estimator.estimate(request.toolChars)),
+        };
     }
-    return { ok: true, messages, totalChars, shortened: rendered.shortened, ...(compaction ? { compaction } : {}) };
+    return {
+      ok: true,
+      messages,
+      totalChars,
+      ...(rendered.shortened ? { shortened: rendered.shortened } : {}),
+      ...(compaction ? { compaction } : {}),
+    };
   }
 
-  private tooSmall(needed: number, budget: number): string {
+  private tooSmall(needed: number, budget: number, toolTokens: number): string {
+    // The declarations are easy to miss: they are not in the messages, yet they fill the window.
+    const tools =
+      toolTokens > 0
+        ? ` The native tool declarations take about ${toolTokens} of the window: the small-model ` +
+          `profile (profile: small) declares four short tools, the text protocol declares none.`
+        : '';
     return (
       `the prompt needs about ${needed} tokens but only ` +
       `${Math.max(0, budget)} fit in num_ctx=${this.contextWindow.numCtx} ` +
       `(${this.contextWindow.source}; ${this.numPredict} are kept for the ` +
       `reply). Raise num_ctx or the context cap, lower num_predict, or start ` +
-      `a new session.`
+      `a new session.${tools}`
     );
   }
 

@@ -56,6 +56,14 @@ export function turnBoundary(history: readonly HistoryItem[], index: number, flo
   return at;
 }
 
+/** What one shortening step did (O1: the compaction event says so, not "0 characters before"). */
+export interface Shortening {
+  beforeChars: number;
+  afterChars: number;
+  /** Items newly shortened. */
+  items: number;
+}
+
 export class HistoryRenderer {
   private readonly messages: ChatMessage[] = [];
   private rendered = 0;
@@ -76,16 +84,19 @@ export class HistoryRenderer {
   ) {}
 
   /** Messages for the whole history; call with the same (growing) array every step. */
-  render(history: readonly HistoryItem[]): { messages: ChatMessage[]; shortened: boolean } {
+  render(history: readonly HistoryItem[]): { messages: ChatMessage[]; shortened?: Shortening } {
     for (; this.rendered < history.length; this.rendered++) {
       const message = this.renderFull(history[this.rendered]);
       this.messages.push(message);
       this.fullChars += message.content.length;
     }
-    let shortened = false;
+    let shortened: Shortening | undefined;
     if (this.budgets.recentChars > 0 && this.fullChars > this.budgets.recentChars) {
+      const shown = () => this.messages.slice(this.summaryUntil).reduce((sum, m) => sum + m.content.length, 0);
+      const beforeChars = shown();
+      const firstItem = this.cut;
       this.shorten(history);
-      shortened = true;
+      shortened = { beforeChars, afterChars: shown(), items: this.cut - firstItem };
     }
     const messages = this.summary ? [this.summary, ...this.messages.slice(this.summaryUntil)] : this.messages;
     return { messages, shortened };
