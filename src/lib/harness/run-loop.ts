@@ -118,7 +118,9 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   let changedThisRun = false;
   let lastFormat: string | undefined;
   // O4: the small profile's per-reply grammar.
-  const choices = setup.small ? new StepChoices(setup.tools, context.options.workspace) : undefined;
+  const choices = setup.small
+    ? new StepChoices(setup.tools, context.options.workspace, session.memory.task || context.task)
+    : undefined;
   const beforeChange = async () => {
     if (changedThisRun) return;
     changedThisRun = true;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { harness, tool, final } from '../helpers';
 import { loadEvals } from '../../../src/cli/load-evals';
 import { smallTemplates } from '../../../src/lib/harness/small-model/small-templates';
-import { calledPath, stepEnvelope } from '../../../src/lib/harness/small-model/step-envelope';
+import { calledPath, namedPaths, stepEnvelope } from '../../../src/lib/harness/small-model/step-envelope';
 import { smallTools } from '../../../src/lib/harness/small-model/small-tools';
 import { baseTools } from '../../../src/lib/harness/tools/tool-registry';
 
@@ -55,7 +55,7 @@ describe('O4 the small-model profile', () => {
       ],
       { files, settings: { profile: 'small', protocol: 'constrained' } },
     );
-    const result = await h.agent.run('copy');
+    const result = await h.agent.run('copy notes.txt into out.txt');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'done' });
     const [first, second, third] = h.model.requests.map((request) => request.format);
     expect(names(first)).not.toContain('final');
@@ -68,11 +68,29 @@ describe('O4 the small-model profile', () => {
     expect(pathChoices(third, 'read_file')).toEqual(['notes.txt', 'out.txt', 'src/app.js']);
     expect(names(third)).not.toContain('write_file');
     expect(names(second)).toContain('write_file');
-    const writePath = alternatives(second).find((entry) => entry.properties.name?.enum[0] === 'write_file')!.properties
+    // A file to write is one that exists or one the task names; a command starts with a real program.
+    expect(pathChoices(second, 'write_file')).toEqual(['notes.txt', 'out.txt', 'src/app.js']);
+    const command = alternatives(second).find((entry) => entry.properties.name?.enum[0] === 'run_shell')!.properties
+      .args!.properties.command as { pattern?: string };
+    const real = new RegExp(command.pattern!);
+    expect(['ls', 'cat notes.txt', 'node --test', 'rm -f a'].every((line) => real.test(line))).toBe(true);
+    expect(['water the plants', 'list_files', 'set-debug:true', 'lsx'].some((line) => real.test(line))).toBe(false);
+    // A dot wildcard in a grammar pattern also matches the closing quote: the reply would run on
+    // past the string (seen on the real server).
+    expect(JSON.stringify(second)).not.toMatch(/[^\\]\.[*+]/);
+  });
+
+  it('O4 with no file and no named path, a path to write is any plain relative one', () => {
+    const envelope = stepEnvelope(smallTools(baseTools), { paths: { files: [], folders: ['.'] }, allowFinal: true });
+    const path = alternatives(envelope).find((entry) => entry.properties.name?.enum[0] === 'write_file')!.properties
       .args!.properties.path as { pattern?: string };
-    const relative = new RegExp(writePath.pattern!);
-    expect(['out.txt', 'src/a-b_c.test.js'].every((path) => relative.test(path))).toBe(true);
-    expect(['/etc/passwd', '../x', '~/x', 'a/../b', 'a b'].some((path) => relative.test(path))).toBe(false);
+    const relative = new RegExp(path.pattern!);
+    expect(['out.txt', 'src/a-b_c.test.js'].every((line) => relative.test(line))).toBe(true);
+    expect(['/etc/passwd', '../x', '~/x', 'a/../b', 'a b'].some((line) => relative.test(line))).toBe(false);
+    expect(namedPaths('Write 8137 into ANSWER.txt; config/server.json has it; version 1.2.3.')).toEqual([
+      'ANSWER.txt',
+      'config/server.json',
+    ]);
   });
 
   it('O4 a listing already made is not offered again; with nothing left to call, the answer is', () => {

@@ -7,7 +7,7 @@ import type { AnyTool } from '../tools/tool-definition';
 import type { ReadonlyWorkspace } from '../workspace-types';
 import type { ToolCall } from '../model-types';
 import type { WorkspacePaths } from './step-envelope';
-import { calledPath, stepEnvelope, workspacePaths } from './step-envelope';
+import { calledPath, commonPrograms, namedPaths, stepEnvelope, workspacePaths } from './step-envelope';
 
 export class StepChoices {
   /** A tool call has worked in this run: only then is an answer accepted. */
@@ -17,10 +17,17 @@ export class StepChoices {
   private stale = true;
   private readonly seen = { read: new Set<string>(), listed: new Set<string>() };
 
+  private readonly named: string[];
+  private readonly programs: string[];
+
   constructor(
     private readonly tools: readonly AnyTool[],
     private readonly workspace: ReadonlyWorkspace,
-  ) {}
+    task: string,
+  ) {
+    this.named = namedPaths(task);
+    this.programs = commonPrograms(workspace.describe().has);
+  }
 
   async envelope(): Promise<Record<string, unknown>> {
     if (this.stale) {
@@ -31,6 +38,8 @@ export class StepChoices {
       ...(this.paths ? { paths: this.paths } : {}),
       ...(this.last ? { last: this.last } : {}),
       seen: this.seen,
+      named: this.named,
+      programs: this.programs,
       allowFinal: this.worked,
     });
   }

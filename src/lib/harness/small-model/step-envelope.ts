@@ -7,7 +7,9 @@
  *   command sits out the reply after it (a grammar cannot
  *   say "any command but this one"; without this, a small model repeats a refused call to the
  *   step limit);
- * - a path to write is relative and plain (small models write to /home/someone/...);
+ * - a path to write is a file that exists or one the task names (small models write to
+ *   /home/someone/..., or to the file they just read), and a command starts with a program the
+ *   backend has (small models "run" the task's words: `water the plants`);
  * - a final answer is offered only once a tool call has worked (an answer with nothing done is
  *   prose, not a result).
  */
@@ -50,6 +52,10 @@ export async function workspacePaths(
 
 export interface StepChoices {
   paths?: WorkspacePaths;
+  /** Paths the user's task names (a file to create is often one of them). */
+  named?: readonly string[];
+  /** Programs a command may start with. */
+  programs?: readonly string[];
   /** The previous call: its tool sits out the next reply when its arguments are free text. */
   last?: ToolCall;
   /** Files read and folders listed since the files last changed: reading them again shows nothing new. */
@@ -82,17 +88,49 @@ function withPaths(tool: AnyTool, choices: string[], excluded: ReadonlySet<strin
 /** A workspace-relative path of plain names: no leading "/", "~" or "..", no spaces. */
 export const relativePathPattern = '^[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$';
 
-function withRelativePath(tool: AnyTool): AnyTool {
-  const path = tool.parameters.properties.path;
-  if (!path) return tool;
+/** `tool` with one of its string arguments narrowed (an enum or a pattern). */
+function narrowed(tool: AnyTool, key: string, narrowing: { enum: string[] } | { pattern: string }): AnyTool {
+  const property = tool.parameters.properties[key];
+  if (!property) return tool;
   return {
     ...tool,
     parameters: {
       ...tool.parameters,
-      properties: { ...tool.parameters.properties, path: { ...path, pattern: relativePathPattern } },
+      properties: { ...tool.parameters.properties, [key]: { ...property, ...narrowing } },
     },
   } as AnyTool;
 }
+
+/**
+ * Workspace paths the task's text names ("write it into ANSWER.txt", "fix src/a.js"): words
+ * with an extension or a folder, in the plain relative form a grammar allows.
+ */
+export function namedPaths(task: string): string[] {
+  const words = task.match(/[A-Za-z0-9_][A-Za-z0-9_./-]*/g) ?? [];
+  const paths = words
+    .map((word) => word.replace(/[.]+$/, ''))
+    .filter((word) => /\.[A-Za-z0-9]{1,8}$/.test(word) || word.includes('/'))
+    .filter((word) => new RegExp(relativePathPattern).test(word) && !/^\d+(\.\d+)+$/.test(word));
+  return [...new Set(paths)];
+}
+
+/** Programs a small model may start a command with: ones every backend here has, and the ones it says it has. */
+export function commonPrograms(has: { node: boolean; npm: boolean; git: boolean }): string[] {
+  const shell = ['ls', 'cat', 'head', 'tail', 'wc', 'grep', 'echo', 'printf', 'rm', 'cp', 'mv', 'mkdir', 'touch'];
+  return [
+    ...shell,
+    'sed',
+    'sort',
+    'find',
+    'test',
+    'diff',
+    ...(has.node ? ['node'] : []),
+    ...(has.npm ? ['npm'] : []),
+    ...(has.git ? ['git'] : []),
+  ];
+}
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function stepEnvelope(tools: readonly AnyTool[], choices: StepChoices): Record<string, unknown> {
   const { paths, last } = choices;
@@ -101,7 +139,14 @@ export function stepEnvelope(tools: readonly AnyTool[], choices: StepChoices): R
     if (paths && tool.name === 'read_file') return withPaths(tool, paths.files, choices.seen?.read ?? none) ?? [];
     if (paths && tool.name === 'list_files') return withPaths(tool, paths.folders, choices.seen?.listed ?? none) ?? [];
     if (last?.name === tool.name) return [];
-    return [withRelativePath(tool)];
+    if (tool.name === 'run_shell' && choices.programs?.length)
+      // Not `.*`: in Ollama's grammar a dot also matches the closing quote, and the reply runs on
+      // past the JSON string to the output limit. Single quotes serve the shell instead.
+      return [narrowed(tool, 'command', { pattern: `^(${choices.programs.map(escaped).join('|')})( [^"\\\\]*)?$` })];
+    // A file to write is one that exists or one the task names; with neither, any plain relative path.
+    const writable = [...new Set([...(paths?.files ?? []), ...(choices.named ?? [])])].sort();
+    if (tool.name === 'write_file' && writable.length > 0) return [narrowed(tool, 'path', { enum: writable })];
+    return [narrowed(tool, 'path', { pattern: relativePathPattern })];
   });
   // With nothing left to call, the answer is always offered: a grammar with no alternative is no reply at all.
   return envelopeSchemaFor(offered, { final: choices.allowFinal || offered.length === 0 });
