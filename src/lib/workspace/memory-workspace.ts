@@ -19,6 +19,7 @@ import { WorkspaceError } from '../harness/workspace-error';
 import { isInside, normalizeAbsolute, outsideRoot, relativePath, relativeSegments } from './workspace-paths';
 import { collectDocs } from './project-docs';
 import { nodeCommands } from './offline-node/node-command';
+import { cmpCommand } from './offline-node/cmp-command';
 import { BoundedOutput, maxKeptOutput } from './bounded-output';
 import type { GitCapable } from './workspace-capabilities';
 import { gitFsOverVirtual } from './git/git-fs';
@@ -50,7 +51,12 @@ export class MemoryWorkspace implements Workspace, GitCapable {
 
   constructor(private readonly options: MemoryWorkspaceOptions = {}) {
     this.fs = options.fs ?? new InMemoryFs();
-    this.bash = new Bash({ fs: this.fs, cwd: root, env: { HOME: root }, customCommands: nodeCommands({ root }) });
+    this.bash = new Bash({
+      fs: this.fs,
+      cwd: root,
+      env: { HOME: root },
+      customCommands: [...nodeCommands({ root }), cmpCommand()],
+    });
     this.ready = this.seed(options.files ?? {});
   }
 
@@ -190,7 +196,7 @@ export class MemoryWorkspace implements Workspace, GitCapable {
         cwd,
         env: { HOME: root, ...(options.env ?? {}) },
         executionLimits: { maxExecutionTimeMs: timeoutMs, maxOutputSize: maxKeptOutput * 4 },
-        customCommands: nodeCommands({ root, deadlineMs: timeoutMs }),
+        customCommands: [...nodeCommands({ root, deadlineMs: timeoutMs }), cmpCommand()],
       });
       const result = await sandbox.exec(command, { signal: controller.signal, rawScript: true });
       const deadline = result.exitCode === 124 && /deadline/.test(result.stderr);

@@ -100,6 +100,11 @@ export const nodeApiSource = String.raw`
       return paths().has(target) || isDir(target);
     },
     readFileSync(p, options) {
+      // Standard input, as Node reads it: file descriptor 0 or /dev/stdin.
+      if (p === 0 || p === '/dev/stdin') {
+        const input = globalThis.__stdin;
+        return encodingOf(options) ? input : Object.assign(new String(input), { toString: () => input });
+      }
       const target = absolute(p);
       const text = globalThis.__fileRead(target);
       if (text === undefined)

@@ -4,7 +4,7 @@
  * npm runs package.json
  * scripts (`npm test`, `npm run NAME`) and says plainly that it cannot install anything.
  */
-import { defineCommand } from 'just-bash';
+import { decodeBytesToUtf8, defineCommand } from 'just-bash';
 import type { Command, IFileSystem } from 'just-bash';
 import { runModule } from './quickjs-runner';
 import type { FileChanges, RunResult } from './quickjs-runner';
@@ -60,12 +60,13 @@ function absolute(cwd: string, path: string): string {
   return normalizeAbsolute(path.startsWith('/') ? path : `${cwd}/${path}`);
 }
 
+/** Node 20's `node --test` discovery (no `tests/` or `*.spec.js` unless a name matches). */
 const testFile = new RegExp(
   [
-    String.raw`(^|/)(test|tests|__tests__)/.*\.(m?js|cjs)$`,
-    String.raw`\.(test|spec)\.(m?js|cjs)$`,
+    String.raw`(^|/)test/.*\.(m?js|cjs)$`,
+    String.raw`(^|/)test\.(m?js|cjs)$`,
+    String.raw`[^/][.\-_]test\.(m?js|cjs)$`,
     String.raw`(^|/)test-[^/]*\.(m?js|cjs)$`,
-    String.raw`_test\.(m?js|cjs)$`,
   ].join('|'),
 );
 
@@ -85,11 +86,23 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         exitCode: problems && !result.exitCode ? 1 : result.exitCode,
       };
     };
+    // --input-type=module|commonjs says how -e code is read; anything else before -e is kept out.
+    let inputType: 'module' | 'commonjs' | undefined;
+    while (args[0]?.startsWith('--input-type')) {
+      const value = args[0].includes('=') ? args[0].slice(args[0].indexOf('=') + 1) : args[1];
+      args = args.slice(args[0].includes('=') ? 1 : 2);
+      if (value !== 'module' && value !== 'commonjs')
+        return { stdout: '', stderr: `node: --input-type must be "module" or "commonjs"\n`, exitCode: 9 };
+      inputType = value;
+    }
+    const stdin = decodeBytesToUtf8(context.stdin);
     if (['-e', '--eval', '-p', '--print'].includes(args[0])) {
-      // Like node: CommonJS unless the code uses import/export.
+      // Like node: CommonJS unless the code uses import/export (or --input-type says).
       return finish(
         await runModule({
           ...base,
+          stdin,
+          ...(inputType ? { inputType } : {}),
           entry: `${context.cwd}/[eval]`,
           source: args[1] ?? '',
           print: args[0] === '-p' || args[0] === '--print',
@@ -104,12 +117,8 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         : [...files.keys()]
             .filter((path) => path.startsWith(`${context.cwd}/`) && testFile.test(path.slice(context.cwd.length + 1)))
             .sort();
-      if (chosen.length === 0)
-        return {
-          stdout: '',
-          stderr: 'node --test: no test files found (looked for test/**/*.js and *.test.js)\n',
-          exitCode: 1,
-        };
+      // Node 20 runs nothing and passes when there is nothing to run.
+      if (chosen.length === 0) return { stdout: 'ℹ tests 0\nℹ pass 0\nℹ fail 0\nℹ files 0\n', stderr: '', exitCode: 0 };
       let stdout = '';
       let stderr = '';
       const totals = { tests: 0, pass: 0, fail: 0, skipped: 0 };
@@ -155,7 +164,9 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         stderr: `node: cannot find module '${entry.slice(options.root.length + 1) || script}'\n`,
         exitCode: 1,
       };
-    return finish(await runModule({ ...base, entry, argv: ['node', entry, ...args.slice(args.indexOf(script) + 1)] }));
+    return finish(
+      await runModule({ ...base, stdin, entry, argv: ['node', entry, ...args.slice(args.indexOf(script) + 1)] }),
+    );
   });
 
   const npm = defineCommand('npm', async (args, context) => {

@@ -30,6 +30,10 @@ export interface RunOptions {
   root?: string;
   /** `node -p`: print the value of the code in `source`. */
   print?: boolean;
+  /** `node --input-type=…`: how `source` is read (module or CommonJS) without guessing. */
+  inputType?: 'module' | 'commonjs';
+  /** What the program reads from standard input (a pipe into `node`). */
+  stdin?: string;
 }
 
 /** What the program changed through `fs`: new contents, or null for a removed file; made folders. */
@@ -78,10 +82,28 @@ const unsupported = new Set([
  * Node's rule, with its syntax detection: .mjs is a module, .cjs is not, other files are modules when
  * they use import/export.
  */
-export function isEsmSource(file: string, source: string): boolean {
+export function isEsmSource(file: string, source: string, files?: ReadonlyMap<string, string>): boolean {
   if (file.endsWith('.mjs')) return true;
   if (file.endsWith('.cjs') || file.endsWith('.json')) return false;
+  // The nearest package.json decides when it says; Node detects only when it does not.
+  const declared = files ? packageType(file, files) : undefined;
+  if (declared) return declared === 'module';
   return /^[ \t]*(import[ \t]*[\w{*'"]|export[ \t{*])/m.test(source);
+}
+
+/** The "type" of the package.json nearest to `file` (Node's lookup), if it sets one. */
+export function packageType(file: string, files: ReadonlyMap<string, string>): 'module' | 'commonjs' | undefined {
+  for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+    const manifest = files.get(`${file.slice(0, at)}/package.json`);
+    if (manifest === undefined) continue;
+    try {
+      const type = (JSON.parse(manifest) as { type?: unknown }).type;
+      return type === 'module' || type === 'commonjs' ? type : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 const reservedWords = [
@@ -145,6 +167,9 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     has: (path: string) => (path === options.entry && options.source !== undefined) || files.has(path),
   };
   const changes: FileChanges = { files: new Map(), dirs: new Set() };
+  // `node -e` code is no file of any package: its package.json does not decide for it.
+  const esmOf = (file: string, text: string) =>
+    isEsmSource(file, text, file === options.entry && options.source !== undefined ? undefined : files);
   let written = 0;
   const root = options.root ?? '/';
   const inside = (path: string) => root === '/' || path === root || path.startsWith(`${root}/`);
@@ -165,7 +190,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       const text = modules.get(name);
       if (text === undefined) return { error: new Error(`Cannot find module ${name}`) };
       if (name.endsWith('.json')) return `export default ${text};`;
-      return isEsmSource(name, text) ? text : commonJsFacade(name, text);
+      return esmOf(name, text) ? text : commonJsFacade(name, text);
     },
     (base, requested) => {
       try {
@@ -216,6 +241,9 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       handle.dispose();
     }
     context.setProp(context.global, '__env', env);
+    const stdin = context.newString(options.stdin ?? '');
+    context.setProp(context.global, '__stdin', stdin);
+    stdin.dispose();
     const cwd = context.newString(options.cwd);
     context.setProp(context.global, '__cwd', cwd);
     cwd.dispose();
@@ -263,7 +291,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       return context.undefined;
     });
     define('__isEsm', (file, source) =>
-      isEsmSource(context.getString(file), context.getString(source)) ? context.true : context.false,
+      esmOf(context.getString(file), context.getString(source)) ? context.true : context.false,
     );
     define('__unsupported', (name) => {
       try {
@@ -297,7 +325,12 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       else compiled.value.dispose();
       return !compiled.error;
     };
-    const esm = isEsmSource(options.entry, code) || (/\bawait\b/.test(code) && !compilesAsScript());
+    // `node -e` ignores package.json: --input-type decides, else the code's syntax.
+    const esm =
+      options.inputType !== undefined
+        ? options.inputType === 'module'
+        : esmOf(options.entry, code) ||
+          (/\bawait\b/.test(code) && !compilesAsScript());
     // A CommonJS program starts from a small module that loads assert and test for require().
     const main = esm
       ? code

@@ -1,0 +1,124 @@
+/**
+ * W1 W2: the offline shell's node answers as Node 20 does. Each case runs on the offline workspace
+ * and on a real directory (real node), and the two must agree on the exit code and on what the
+ * case says to compare. A check that passes offline and fails on a real project is a wrong eval.
+ * Keep this suite growing: every difference found goes here first.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
+import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-directory-workspace';
+import { restoreFiles } from '../../../src/lib/workspace/workspace-files';
+import type { Workspace } from '../../../src/lib/harness/ports';
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  command: string;
+  /** What of stdout must agree (default: all of it, trimmed). */
+  compare?: (stdout: string) => string;
+}
+
+const ran = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line.includes('RAN '))
+    .map((line) => line.slice(line.indexOf('RAN ')))
+    .sort()
+    .join('\n');
+
+const discovery: Record<string, string> = {};
+for (const file of [
+  'tests/a.js',
+  'tests/b.test.js',
+  'test/sub/c.js',
+  '__tests__/d.js',
+  'src/e.spec.js',
+  'src/f-test.js',
+  'src/g_test.js',
+  'src/test-h.js',
+  'test.js',
+  'src/test.mjs',
+  'src/i.test.cjs',
+  'node_modules/x/test.js',
+])
+  discovery[file] = `console.log('RAN ${file}');\n`;
+
+const cases: Case[] = [
+  {
+    name: 'node --input-type=module -e runs the code as a module',
+    files: {},
+    command: `node --input-type=module -e "console.log(40 + 2)"`,
+  },
+  {
+    name: 'node -e reads piped stdin through process.stdin',
+    files: {},
+    command: `echo hi | node -e "let s=''; process.stdin.on('data', (d) => (s += d)); process.stdin.on('end', () => console.log(s.trim().toUpperCase()))"`,
+  },
+  {
+    name: 'import syntax in a "type": "commonjs" package fails',
+    files: { 'package.json': '{ "type": "commonjs" }\n', 'a.js': "import fs from 'node:fs';\nconsole.log('ran');\n" },
+    command: 'node a.js > /dev/null 2>&1; echo $?',
+  },
+  {
+    name: 'node --test discovers the files Node 20 discovers, and only those',
+    files: discovery,
+    command: 'node --test',
+    compare: ran,
+  },
+  {
+    name: 'node --test with no test files exits 0',
+    files: { 'README.md': '# nothing to test\n' },
+    command: 'node --test > /dev/null 2>&1; echo $?',
+  },
+  {
+    name: 'a package without "type" detects import syntax; "type": "module" needs no detection',
+    files: {
+      'a/package.json': '{ "name": "a" }\n',
+      'a/x.js': "import { sep } from 'node:path';\nconsole.log(typeof sep);\n",
+      'b/package.json': '{ "type": "module" }\n',
+      'b/y.js': 'console.log(typeof import.meta);\n',
+    },
+    command: 'node a/x.js; node b/y.js',
+  },
+  {
+    name: 'cmp says whether two files are the same',
+    files: { 'a.txt': 'same\n', 'b.txt': 'same\n', 'c.txt': 'other\n' },
+    command: 'cmp -s a.txt b.txt; echo $?; cmp -s a.txt c.txt; echo $?',
+  },
+];
+
+const made: string[] = [];
+afterAll(() => {
+  for (const directory of made) rmSync(directory, { recursive: true, force: true });
+});
+
+async function on(kind: 'offline' | 'directory', files: Record<string, string>): Promise<Workspace> {
+  if (kind === 'offline') return new MemoryWorkspace({ files });
+  const directory = mkdtempSync(path.join(tmpdir(), 'harness-fidelity-'));
+  made.push(directory);
+  const workspace = new NodeDirectoryWorkspace(directory);
+  await restoreFiles(workspace, files);
+  return workspace;
+}
+
+describe('W1 W2 the offline node agrees with Node 20', () => {
+  for (const entry of cases) {
+    it(`W1 ${entry.name}`, async () => {
+      const results = await Promise.all(
+        (['directory', 'offline'] as const).map(async (kind) => {
+          const workspace = await on(kind, entry.files);
+          const result = await workspace.exec(entry.command, { timeoutMs: 30_000 });
+          return {
+            exitCode: result.exitCode,
+            stdout: (entry.compare ?? ((text: string) => text.trim()))(result.stdout),
+          };
+        }),
+      );
+      const [real, offline] = results;
+      expect(offline, `real node: ${JSON.stringify(real)}`).toEqual(real);
+    });
+  }
+});
