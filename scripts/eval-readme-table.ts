@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseResults } from '../src/lib/evals/results-file';
-import { summarize, summaryTable, taskRows, textTable } from '../src/lib/evals/eval-summary';
+import { summarize, summaryTable, taskRows, textTable, verdicts } from '../src/lib/evals/eval-summary';
 
 export const tableBlock = /<!-- eval-table (\S+) -->\n```text\n([\s\S]*?)\n?```\n<!-- \/eval-table -->/g;
 
@@ -19,7 +19,11 @@ export function tableOf(resultsFile: string): string {
   const summaries = summarize(results);
   // The per-task cells say how often each task ran in each configuration (a partial run shows as such).
   const perTask = `Passed of runs, per task and configuration (${results.length} runs in all):`;
-  return `${summaryTable(summaries)}\n\n${perTask}\n\n${textTable(taskRows(summaries))}`;
+  const said = verdicts(summaries);
+  const verdictText = said.length
+    ? `\n\nWhat the 95% intervals allow to say:\n\n${said.map((line) => `- ${line}`).join('\n')}`
+    : '';
+  return `${summaryTable(summaries)}${verdictText}\n\n${perTask}\n\n${textTable(taskRows(summaries))}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

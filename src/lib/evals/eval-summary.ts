@@ -4,7 +4,7 @@
  * rate. One function for the CLI table and the page's table, so both show the same numbers.
  */
 import type { EvalResult } from './run-eval';
-import { wilsonInterval } from './wilson-interval';
+import { compareRates, wilsonInterval } from './wilson-interval';
 import type { Interval } from './wilson-interval';
 
 export interface ConfigurationSummary {
@@ -180,4 +180,24 @@ export function textTable(rows: string[][]): string {
 
 export function summaryTable(summaries: readonly ConfigurationSummary[]): string {
   return textTable(summaryRows(summaries));
+}
+
+/**
+ * What the table may be read to say, pair by pair: over all tasks, and per rung where both ran
+ * it (a profile may lift rung 1 and nothing else). Up to `max` configurations; beyond that the
+ * table speaks alone.
+ */
+export function verdicts(summaries: readonly ConfigurationSummary[], max = 6): string[] {
+  if (summaries.length < 2 || summaries.length > max) return [];
+  const lines: string[] = [];
+  summaries.forEach((a, index) => {
+    for (const b of summaries.slice(index + 1)) {
+      lines.push(compareRates({ label: a.key, ...a }, { label: b.key, ...b }));
+      for (const rung of rungs) {
+        const [x, y] = [a.byRung[rung], b.byRung[rung]];
+        if (x && y) lines.push(`rung ${rung}: ${compareRates({ label: a.key, ...x }, { label: b.key, ...y })}`);
+      }
+    }
+  });
+  return lines;
 }

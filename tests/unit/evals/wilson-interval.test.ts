@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRates, distinguishable, wilsonInterval } from '../../../src/lib/evals/wilson-interval';
-import { summarize, summaryRows } from '../../../src/lib/evals/eval-summary';
+import { summarize, summaryRows, verdicts } from '../../../src/lib/evals/eval-summary';
 import type { EvalResult } from '../../../src/lib/evals/run-eval';
 
 describe('O2 pass rates with 95% intervals', () => {
@@ -36,5 +36,45 @@ describe('O2 pass rates with 95% intervals', () => {
     expect(summary.passInterval.low).toBeCloseTo(wilsonInterval(1, 4).low, 6);
     const [header, row] = summaryRows([summary]);
     expect(row[header.indexOf('95% interval')]).toBe('5%–70%');
+  });
+});
+
+describe('O2 verdicts per rung', () => {
+  it('O2 a lift on rung 1 alone is said for rung 1, and the overall rate stays not distinguishable', () => {
+    const result = (preset: string, task: string, rung: number, passed: boolean, repeat: number) =>
+      ({
+        runId: `${task}|m|constrained|${preset}|${repeat}`,
+        task,
+        tags: [],
+        rung,
+        model: 'm',
+        protocol: 'constrained',
+        preset,
+        repeat,
+        passed,
+        outcome: 'final',
+        outcomeDetail: '',
+        steps: 1,
+        promptTokens: 1,
+        outputTokens: 1,
+        seconds: 1,
+        parseRate: 1,
+        formatErrors: 0,
+        checkExitCode: passed ? 0 : 1,
+        checkOutput: '',
+      }) as EvalResult;
+    const runs: EvalResult[] = [];
+    for (let repeat = 1; repeat <= 20; repeat++) {
+      runs.push(result('small', 'easy', 1, repeat <= 12, repeat), result('default', 'easy', 1, false, repeat));
+      for (const task of ['hard-a', 'hard-b', 'hard-c'])
+        runs.push(result('small', task, 3, false, repeat), result('default', task, 3, false, repeat));
+    }
+    const said = verdicts(summarize(runs));
+    expect(said).toContain(
+      'rung 1: m · constrained · small passes more often than m · constrained · default (95% intervals do not overlap)',
+    );
+    expect(said).toContain(
+      'rung 3: m · constrained · small and m · constrained · default: not distinguishable at this many runs',
+    );
   });
 });

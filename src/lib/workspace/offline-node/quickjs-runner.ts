@@ -329,8 +329,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     const esm =
       options.inputType !== undefined
         ? options.inputType === 'module'
-        : esmOf(options.entry, code) ||
-          (/\bawait\b/.test(code) && !compilesAsScript());
+        : esmOf(options.entry, code) || (/\bawait\b/.test(code) && !compilesAsScript());
     // A CommonJS program starts from a small module that loads assert and test for require().
     const main = esm
       ? code
