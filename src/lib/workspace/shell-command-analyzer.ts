@@ -79,6 +79,9 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
         .map((command) => commandWords(command, analysis.hazards));
       if (commands.length > 1 && simple.length === commands.length)
         analysis.pipelines.push(simple.map((words) => unwrapCommand(words).words));
+      // `… | sh`: the shell runs whatever the pipe brings, which no rule can read beforehand.
+      for (const words of simple.slice(1).map((stage) => unwrapCommand(stage)))
+        if (readsScriptFromInput(words)) opaque(analysis, `a shell (${words.words[0]}) runs commands from a pipe`);
       break;
     }
     case 'SimpleCommand': {
@@ -88,8 +91,20 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
       if (assignments.length > 0 && (current.name || (current.args as Node[] | undefined)?.length))
         analysis.hazards.push(`it sets ${assignments.join(', ')} for the command it runs`);
       const words = commandWords(current, analysis.hazards);
-      if (words.length > 0 && /[$…]/.test(words[0])) analysis.hazards.push('its program name is computed at run time');
+      if (words.length > 0 && /[$…]/.test(words[0])) opaque(analysis, 'its program name is computed at run time');
+      if (words[0] === 'alias' && words.slice(1).some((word) => word.includes('=')))
+        opaque(analysis, 'it defines an alias');
       const unwrapped = unwrapCommand(words);
+      if (['source', '.'].includes(unwrapped.words[0] ?? '')) opaque(analysis, 'it runs the commands of a file');
+      // `sh <<< TEXT` runs TEXT: read it like `sh -c TEXT`; a here-document the same way.
+      for (const redirection of (current.redirections as Node[] | undefined) ?? []) {
+        const operator = String(redirection.operator ?? '');
+        if (!readsScriptFromInput(unwrapped) || !operator.startsWith('<<')) continue;
+        const target = redirection.target as Node | undefined;
+        const text = target?.type === 'Word' ? wordText(target, analysis.hazards) : String(target?.content ?? '');
+        if (text) analyzeInto(text, analysis, depth + 1);
+        else opaque(analysis, `a shell (${unwrapped.words[0]}) runs a here-document`);
+      }
       if (unwrapped.words.length > 0) analysis.commands.push(unwrapped.words);
       if (unwrapped.hazard) analysis.hazards.push(unwrapped.hazard);
       if (unwrapped.script !== undefined) analyzeInto(unwrapped.script, analysis, depth + 1);
@@ -101,6 +116,20 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
   }
   for (const [key, value] of Object.entries(current))
     if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);
+}
+
+const shellNames = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash']);
+
+/** A shell given no `-c` text and no script file: it runs what its standard input brings. */
+function readsScriptFromInput(command: { words: string[]; script?: string }): boolean {
+  const [program, ...args] = command.words;
+  if (!program || !shellNames.has(program.slice(program.lastIndexOf('/') + 1))) return false;
+  return command.script === undefined && args.every((arg) => arg.startsWith('-'));
+}
+
+function opaque(analysis: ShellAnalysis, reason: string): void {
+  analysis.hazards.push(reason);
+  (analysis.opaque ??= []).push(reason);
 }
 
 function commandWords(command: Node, hazards: string[]): string[] {
@@ -123,8 +152,9 @@ function analyzeInto(command: string, analysis: ShellAnalysis, depth: number): v
 }
 
 export function analyzeShellCommand(command: string): ShellAnalysis {
-  const analysis: ShellAnalysis = { commands: [], pipelines: [], hazards: [] };
+  const analysis: ShellAnalysis = { commands: [], pipelines: [], hazards: [], opaque: [] };
   analyzeInto(command, analysis, 0);
   analysis.hazards = [...new Set(analysis.hazards)];
+  analysis.opaque = [...new Set(analysis.opaque)];
   return analysis;
 }

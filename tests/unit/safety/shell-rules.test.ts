@@ -12,6 +12,7 @@ import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers'
 
 const data = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile/shell-bypasses.json'), 'utf8')) as {
   denied: string[];
+  refusedUnderAuto: string[];
   notAutoAllowedUnder: { allow: string[]; commands: string[] };
   autoAllowedUnder: { allow: string[]; commands: string[] };
 };
@@ -30,6 +31,26 @@ describe('T4 command rules hold however a command is written', () => {
       ).toBe('ask');
     });
   }
+  for (const command of data.refusedUnderAuto) {
+    it(`T4 what ${JSON.stringify(command)} runs cannot be checked: never run without a person saying yes`, () => {
+      expect(checkShellRules(command, { allow: ['*'], deny }, analyzeShellCommand)).toMatchObject({
+        verdict: 'ask',
+        opaque: true,
+      });
+    });
+  }
+
+  it('T4 under approval "auto", a command no rule can check is refused and does not run', async () => {
+    const h = harness(
+      [tool('run_shell', { command: 's=touch; $s pwned' }), tool('run_shell', { command: 'touch fine' }), final('ok')],
+      { settings: { approval: 'auto' } },
+    );
+    await h.agent.run('go');
+    expect(toolResults(h)[0]).toMatch(/not run under approval "auto".*computed at run time/);
+    expect(await h.workspace.stat('pwned')).toBeNull();
+    expect(await h.workspace.stat('fine')).not.toBeNull();
+  });
+
   it('T4 plain commands that match an allow rule still run without asking', () => {
     for (const command of data.autoAllowedUnder.commands) {
       expect(

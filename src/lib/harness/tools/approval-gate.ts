@@ -61,6 +61,12 @@ export class ApprovalGate {
           { approved: false, by: 'rule', reason: `the command matches the deny rule "${rule.pattern}"` },
           `refused by the deny rule "${rule.pattern}"`,
         );
+      // T4: under "auto", a command whose program no rule can check is not run: nobody said yes.
+      if (rule.verdict === 'ask' && rule.opaque && this.options.policy === 'auto')
+        return settled(
+          { approved: false, by: 'rule', reason: `not run under approval "auto": ${rule.reason ?? ''}` },
+          `refused under "auto": ${rule.reason ?? ''}`,
+        );
       if (rule.verdict === 'allow' && this.options.policy !== 'never')
         return settled(
           { approved: true, by: 'rule', reason: `allowed by the rule "${rule.pattern}"` },

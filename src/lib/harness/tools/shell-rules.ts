@@ -16,6 +16,12 @@ export interface ShellAnalysis {
   pipelines: string[][][];
   /** Why this command must never be auto-allowed; empty when nothing stands out. */
   hazards: string[];
+  /**
+   * Why what this command runs cannot be known before it runs (a program name computed at run
+   * time, text piped into a shell, an alias): no deny rule can vouch for it, so it never runs
+   * without a person saying yes.
+   */
+  opaque?: string[];
 }
 
 /** Parses a command line; must not throw (a parse failure is a hazard). */
@@ -24,7 +30,17 @@ export type ShellAnalyzer = (command: string) => ShellAnalysis;
 /** `NAME=value`: an environment assignment, before a command or as an argument of `env`. */
 const assignment = /^([A-Za-z_]\w*)=/;
 
-const shells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash', 'busybox']);
+const shells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash']);
+
+/** Skips leading options; `withValue` names the options that take the next word as their value. */
+const options =
+  (withValue: string[] = [], operands = 0) =>
+  (args: string[]) => {
+    let at = 0;
+    while (args[at]?.startsWith('-') && args[at] !== '--') at += withValue.includes(args[at]) ? 2 : 1;
+    if (args[at] === '--') at++;
+    return at + operands;
+  };
 /** Programs that run the rest of their arguments as a command. */
 const wrappers: Record<string, (args: string[]) => number> = {
   env: (args) => {
@@ -40,7 +56,16 @@ const wrappers: Record<string, (args: string[]) => number> = {
     return at + 1;
   },
   nohup: () => 0,
-  exec: (args) => (args[0]?.startsWith('-') ? 1 : 0),
+  // Wrappers judged by the program they run (issue 22): busybox APPLET, exec -a NAME, setsid,
+  // chroot ROOT, strace -o FILE, doas/sudo are denied by name.
+  busybox: () => 0,
+  exec: options(['-a']),
+  setsid: options(),
+  chroot: options(['--userspec', '--groups'], 1),
+  strace: options(['-o', '-e', '-p', '-s', '-u', '-a', '-b', '-E', '-I', '-O', '-S', '-X', '-P']),
+  ltrace: options(['-o', '-e', '-p', '-s', '-u', '-a', '-n']),
+  ionice: options(['-c', '-n', '-p', '-P', '-u']),
+  taskset: options([], 1),
   command: (args) => (args[0]?.startsWith('-') ? 1 : 0),
   builtin: () => 0,
   time: (args) => (args[0]?.startsWith('-') ? 1 : 0),
@@ -55,12 +80,16 @@ export interface UnwrappedCommand {
   hazard?: string;
 }
 
+const splitString = (word: string) => /^(-S|--split-string)/.test(word);
+
 /** Strips wrappers (`env X=1`, `nice`, `timeout 5`…) and names a nested script, for analyzers. */
 export function unwrapCommand(input: string[]): UnwrappedCommand {
   let words = input.slice();
   const assigned: string[] = [];
   for (let guard = 0; guard < 8 && words.length > 0; guard++) {
     const program = basename(words[0]);
+    // `env -S TEXT` runs TEXT as a command line: programOf parses it, env is not just skipped.
+    if (program === 'env' && words.some(splitString)) break;
     const skip = wrappers[program]?.(words.slice(1));
     if (skip === undefined || skip < 0) break;
     if (program === 'env')
@@ -77,6 +106,18 @@ export function unwrapCommand(input: string[]): UnwrappedCommand {
 function programOf(words: string[]): UnwrappedCommand {
   if (words.length === 0) return { words };
   const program = basename(words[0]);
+  // `env -S "a b"` and `script -c "a b"` run a string as a command line.
+  if (program === 'env' || program === 'script') {
+    const flag = words.findIndex(
+      (word, index) => index > 0 && (program === 'env' ? splitString(word) : ['-c', '--command'].includes(word)),
+    );
+    const word = words[flag] ?? '';
+    const script = /^(-S|--split-string)$|^(-c|--command)$/.test(word)
+      ? words[flag + 1]
+      : word.replace(/^(-S|--split-string=)/, '');
+    if (flag > 0 && script !== undefined)
+      return { words, script, hazard: `${program} runs a string as a command line` };
+  }
   if (program === 'eval') return { words, script: words.slice(1).join(' '), hazard: 'eval runs text as a command' };
   if (program === 'source' || program === '.') return { words, hazard: `${program} runs a file as shell commands` };
   if (shells.has(program)) {
@@ -103,6 +144,8 @@ function spellings(words: string[]): string[] {
   const split = [plain[0]];
   const flags: string[] = [];
   for (const word of plain.slice(1)) {
+    // `--` only ends the options: `rm -rf -- /` is `rm -rf /`.
+    if (word === '--') continue;
     const alias = longFlags[word];
     if (alias) flags.push(alias);
     else if (/^-[A-Za-z]{2,}$/.test(word))
@@ -155,7 +198,9 @@ function matches(pattern: string, analysis: ShellAnalysis): boolean {
   );
 }
 
-export type RuleVerdict = { verdict: 'deny' | 'allow'; pattern: string } | { verdict: 'ask'; reason?: string };
+export type RuleVerdict =
+  | { verdict: 'deny' | 'allow'; pattern: string }
+  | { verdict: 'ask'; reason?: string; /** No rule can vouch for it: a person must say yes. */ opaque?: boolean };
 
 /** Without a parser, nothing is auto-allowed and deny rules see each part between operators. */
 function fallbackAnalysis(command: string): ShellAnalysis {
@@ -171,6 +216,8 @@ export function checkShellRules(command: string, rules: ShellRules, analyze?: Sh
   for (const pattern of rules.deny) {
     if (pattern.trim() && matches(pattern, analysis)) return { verdict: 'deny', pattern };
   }
+  if (analysis.opaque?.length)
+    return { verdict: 'ask', reason: `what it runs cannot be checked: ${analysis.opaque[0]}`, opaque: true };
   if (rules.allow.length === 0 || analysis.commands.length === 0) return { verdict: 'ask' };
   if (analysis.hazards.length > 0) return { verdict: 'ask', reason: `not auto-allowed: ${analysis.hazards[0]}` };
   const allowed = analysis.commands.map((words) =>
