@@ -59,7 +59,7 @@ describe('history rendering', () => {
       item(2, { kind: 'tool', name: 'patch_file', args: { path: 'a.js' }, content: 'patched a.js', ok: true }),
     ];
     const first = renderer.render(history);
-    expect(first.shortened).toBe(false);
+    expect(first.shortened).toBeUndefined();
     const snapshot = first.messages.map((message) => message.content);
     for (let seq = 3; seq < 8; seq++) {
       history.push(
