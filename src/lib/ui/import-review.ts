@@ -7,6 +7,18 @@ import type { AgentSettings } from '../harness/settings';
 import { withTrustedSafety } from '../harness/settings';
 import { defaultMemoryFile } from '../harness/long-term-memory';
 import type { Trajectory } from '../store/session-export';
+import { pathKey } from '../harness/context/path-key';
+
+/**
+ * The memory file however a file names it (`./.harness/MEMORY.md`, `.harness//MEMORY.md`,
+ * `.harness\MEMORY.md`, any case): each of these is read into the prompt on some backend.
+ */
+export function isMemoryFilePath(path: string): boolean {
+  return pathKey(path).toLowerCase() === defaultMemoryFile.toLowerCase();
+}
+
+const withoutMemoryFile = (files: Record<string, string>) =>
+  Object.fromEntries(Object.entries(files).filter(([path]) => !isMemoryFilePath(path)));
 
 export interface ImportReview {
   title: string;
@@ -14,6 +26,8 @@ export interface ImportReview {
   overrides: Record<string, string>;
   /** The memory file the workspace would carry into every prompt, when the file brings one. */
   memoryFile?: { path: string; text: string };
+  /** S3 notes the session's memory carries into its prompts. */
+  memoryNotes: string[];
   /** Settings in the file that were dropped (the page's own are used), said plainly. */
   ignoredSettings: string[];
   needsConfirmation: boolean;
@@ -24,7 +38,14 @@ export interface ImportReview {
 export function reviewImport(trajectory: Trajectory): ImportReview {
   const settings = trajectory.session.settings;
   const overrides = { ...(settings.sectionOverrides ?? {}) };
-  const memoryText = trajectory.files[defaultMemoryFile];
+  // Every copy, in the files and in every snapshot (a fork or replay restores a snapshot's files).
+  const copies = [trajectory.files, ...(trajectory.snapshots ?? []).map((snapshot) => snapshot.files)].flatMap(
+    (files) => Object.entries(files).filter(([path]) => isMemoryFilePath(path)),
+  );
+  const memoryText = copies.length
+    ? [...new Set(copies.map(([path, text]) => (copies.length > 1 ? `(${path})\n${text}` : text)))].join('\n\n')
+    : undefined;
+  const memoryNotes = [...(trajectory.session.memory?.notes ?? [])];
   const ignoredSettings: string[] = [];
   if (settings.approval && settings.approval !== 'ask') ignoredSettings.push(`approval "${settings.approval}"`);
   if (settings.readOnly === false) ignoredSettings.push('read-only off');
@@ -33,21 +54,30 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
   if (settings.verifyCommand) ignoredSettings.push(`verify command "${settings.verifyCommand}"`);
   if (settings.maxDepth !== undefined && settings.maxDepth > 1)
     ignoredSettings.push(`delegation depth ${settings.maxDepth}`);
-  const needsConfirmation = Object.keys(overrides).length > 0 || memoryText !== undefined;
+  const needsConfirmation = Object.keys(overrides).length > 0 || memoryText !== undefined || memoryNotes.length > 0;
   return {
     title: trajectory.session.title,
     overrides,
     ...(memoryText !== undefined ? { memoryFile: { path: defaultMemoryFile, text: memoryText } } : {}),
+    memoryNotes,
     ignoredSettings,
     needsConfirmation,
     apply(useExtras, trusted) {
-      const files = { ...trajectory.files };
-      if (!useExtras) delete files[defaultMemoryFile];
       const safe = withTrustedSafety(settings, trusted);
+      const session = { ...trajectory.session, settings: { ...safe, sectionOverrides: useExtras ? overrides : {} } };
+      if (useExtras) return { ...trajectory, session };
       return {
         ...trajectory,
-        files,
-        session: { ...trajectory.session, settings: { ...safe, sectionOverrides: useExtras ? overrides : {} } },
+        files: withoutMemoryFile(trajectory.files),
+        ...(trajectory.snapshots
+          ? {
+              snapshots: trajectory.snapshots.map((snapshot) => ({
+                ...snapshot,
+                files: withoutMemoryFile(snapshot.files),
+              })),
+            }
+          : {}),
+        session: { ...session, memory: { ...session.memory, notes: [] } },
       };
     },
   };
