@@ -4,7 +4,7 @@
  * npm runs package.json
  * scripts (`npm test`, `npm run NAME`) and says plainly that it cannot install anything.
  */
-import { decodeBytesToUtf8, defineCommand } from 'just-bash';
+import { defineCommand } from 'just-bash';
 import type { Command, IFileSystem } from 'just-bash';
 import { runModule } from './quickjs-runner';
 import type { FileChanges, RunResult } from './quickjs-runner';
@@ -56,6 +56,14 @@ async function applyChanges(fs: IFileSystem, changes: FileChanges): Promise<stri
   return problems;
 }
 
+/**
+ * just-bash hands stdin over as bytes in a latin1 string; read them as UTF-8 (its own decoder is
+ * not in its browser build).
+ */
+function utf8(bytes: string): string {
+  return new TextDecoder().decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0) & 0xff));
+}
+
 function absolute(cwd: string, path: string): string {
   return normalizeAbsolute(path.startsWith('/') ? path : `${cwd}/${path}`);
 }
@@ -95,7 +103,8 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         return { stdout: '', stderr: `node: --input-type must be "module" or "commonjs"\n`, exitCode: 9 };
       inputType = value;
     }
-    const stdin = decodeBytesToUtf8(context.stdin);
+    // A ByteString is a latin1 string at run time; the type only keeps it from being used as text unread.
+    const stdin = utf8(context.stdin as unknown as string);
     if (['-e', '--eval', '-p', '--print'].includes(args[0])) {
       // Like node: CommonJS unless the code uses import/export (or --input-type says).
       return finish(
