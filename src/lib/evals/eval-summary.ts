@@ -195,7 +195,9 @@ export function verdicts(summaries: readonly ConfigurationSummary[], max = 6): s
       lines.push(compareRates({ label: a.key, ...a }, { label: b.key, ...b }));
       for (const rung of rungs) {
         const [x, y] = [a.byRung[rung], b.byRung[rung]];
-        if (x && y) lines.push(`rung ${rung}: ${compareRates({ label: a.key, ...x }, { label: b.key, ...y })}`);
+        // A rung that holds every run of both says nothing the overall line did not.
+        if (x && y && (x.runs < a.runs || y.runs < b.runs))
+          lines.push(`rung ${rung}: ${compareRates({ label: a.key, ...x }, { label: b.key, ...y })}`);
       }
     }
   });
