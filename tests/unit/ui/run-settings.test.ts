@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../../src/lib/harness/session';
 import { defaultSettings } from '../../../src/lib/harness/settings';
-import { defaultPlaygroundSettings, runSettings } from '../../../src/lib/ui/playground-settings';
+import { applyUrlParameters, defaultPlaygroundSettings, runSettings } from '../../../src/lib/ui/playground-settings';
 
 describe('T7 run settings', () => {
   it('T7 a session that stored approval "auto", no deny rules and a deep delegation runs with the page\'s safety', () => {
@@ -47,5 +47,20 @@ describe('T7 run settings', () => {
     });
     expect(runSettings({ ...defaultPlaygroundSettings(), protocol: 'native' }, session, true).protocol).toBe('text');
     expect(runSettings({ ...defaultPlaygroundSettings(), protocol: 'native' }, session, false).protocol).toBe('native');
+  });
+});
+
+describe('O4 the harness profile in the page', () => {
+  it('O4 the page picks the small-model profile for its runs; the demo model keeps the default it was written for', () => {
+    const session = createSession({
+      model: 'm',
+      settings: defaultSettings(),
+      workspace: { backend: 'memory', label: 'x' },
+    });
+    const page = { ...defaultPlaygroundSettings(), profile: 'small' as const };
+    expect(runSettings(page, session, false).profile).toBe('small');
+    expect(runSettings(page, session, true).profile).toBe('default');
+    expect(applyUrlParameters(defaultPlaygroundSettings(), '?profile=small').settings.profile).toBe('small');
+    expect(applyUrlParameters(defaultPlaygroundSettings(), '?profile=huge').ignored).toEqual(['profile=huge']);
   });
 });
