@@ -126,7 +126,6 @@ async function main(): Promise<number> {
       for (const protocol of protocols)
         for (const preset of presets)
           for (let repeat = 1; repeat <= options.repeat; repeat++) {
-            if (done.has(runId(task.id, modelName(model), protocol, preset.name, repeat))) continue;
             plan.push({
               task,
               model,
@@ -141,13 +140,14 @@ async function main(): Promise<number> {
               ...(options.numCtx ? { numCtx: options.numCtx } : {}),
             });
           }
+  // Ordered before finished runs are left out, so a resumed sweep keeps the order the options gave.
   plan = cacheFriendlyOrder(plan, (run) => ({
     model: modelName(run.model),
     protocol: run.protocol,
     preset: run.preset.name,
     task: run.task.id,
     repeat: run.repeat,
-  }));
+  })).filter((run) => !done.has(runId(run.task.id, modelName(run.model), run.protocol, run.preset.name, run.repeat)));
   log(
     `eval: ${tasks.length} tasks, ${plan.length} runs to ` +
       `do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ` +
