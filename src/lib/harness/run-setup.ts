@@ -120,8 +120,8 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   };
   const nativeTools = context.protocol === 'native' ? nativeDefinitions(tools) : undefined;
   const toolChars = nativeTools ? JSON.stringify(nativeTools).length : 0;
-  const window = contextWindow(settings, context.modelInfo);
-  const budget = new ContextBudget(window, settings.options.numPredict ?? 1024);
+  const size = contextWindow(settings, context.modelInfo);
+  const budget = new ContextBudget(size, settings.options.numPredict ?? 1024);
   const prefix = fitPrefix(promptState, settings.sectionOverrides, {
     budgetChars: context.state.estimator.chars(budget.promptBudget(toolChars, context.state.estimator)),
     onClipped: (docChars, docs) =>
@@ -131,7 +131,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
         reason: 'docs-clipped',
         text:
           `The project docs (${docs} files) were clipped to ${docChars} characters each: with num_ctx ` +
-          `${window.numCtx} the system prompt would take over half the room for messages. ` +
+          `${size.numCtx} the system prompt would take over half the room for messages. ` +
           `Raise num_ctx to see them whole.`,
       }),
   });

@@ -48,8 +48,7 @@ export interface StepStats {
   model: string;
   promptChars: number;
   reusedChars: number;
-  /** Characters of the native tool declarations, which fill the window beside the messages. */
-  toolChars?: number;
+  toolChars?: number; // the native tool declarations' characters (C3: they take up num_ctx too)
   numCtx?: number;
   stats?: ReplyStats;
   parse?: string;

@@ -139,7 +139,7 @@ export class ContextBudget {
   }
 
   private tooSmall(needed: number, budget: number, toolTokens: number): string {
-    // The declarations are easy to miss: they are not in the messages, yet they fill the window.
+    // The declarations are easy to miss: they are not in the messages, yet they take up num_ctx.
     const tools =
       toolTokens > 0
         ? ` The native tool declarations take about ${toolTokens} of the window: the small-model ` +

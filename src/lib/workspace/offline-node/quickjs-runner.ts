@@ -9,6 +9,8 @@ import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline } from 'q
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { normalizeAbsolute } from '../workspace-paths';
 import { assertSource, assertStrictSource, preludeSource } from './node-shims';
+import { stdinSource } from './node-stdin-shim';
+import { isEsmSource } from './module-kind';
 import { testSource } from './node-test-shim';
 import { nodeApiSource } from './node-builtins';
 import { apiModules } from './node-api-modules';
@@ -77,34 +79,6 @@ const unsupported = new Set([
   'tls',
   'vm',
 ]);
-
-/**
- * Node's rule, with its syntax detection: .mjs is a module, .cjs is not, other files are modules when
- * they use import/export.
- */
-export function isEsmSource(file: string, source: string, files?: ReadonlyMap<string, string>): boolean {
-  if (file.endsWith('.mjs')) return true;
-  if (file.endsWith('.cjs') || file.endsWith('.json')) return false;
-  // The nearest package.json decides when it says; Node detects only when it does not.
-  const declared = files ? packageType(file, files) : undefined;
-  if (declared) return declared === 'module';
-  return /^[ \t]*(import[ \t]*[\w{*'"]|export[ \t{*])/m.test(source);
-}
-
-/** The "type" of the package.json nearest to `file` (Node's lookup), if it sets one. */
-export function packageType(file: string, files: ReadonlyMap<string, string>): 'module' | 'commonjs' | undefined {
-  for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
-    const manifest = files.get(`${file.slice(0, at)}/package.json`);
-    if (manifest === undefined) continue;
-    try {
-      const type = (JSON.parse(manifest) as { type?: unknown }).type;
-      return type === 'module' || type === 'commonjs' ? type : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
 
 const reservedWords = [
   'default break case catch class const continue debugger delete do else enum export extends false finally for',
@@ -303,6 +277,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     });
     for (const [source, name] of [
       [preludeSource, '<prelude>'],
+      [stdinSource, '<stdin>'],
       [nodeApiSource, '<node-api>'],
       [commonJsSource, '<commonjs>'],
     ])
