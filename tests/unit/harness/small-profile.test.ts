@@ -87,6 +87,9 @@ describe('O4 the small-model profile', () => {
     const relative = new RegExp(path.pattern!);
     expect(['out.txt', 'src/a-b_c.test.js'].every((line) => relative.test(line))).toBe(true);
     expect(['/etc/passwd', '../x', '~/x', 'a/../b', 'a b'].some((line) => relative.test(line))).toBe(false);
+    // Too many files to list: the task's names do not become the only files it may write.
+    const crowded = stepEnvelope(smallTools(baseTools), { named: ['ANSWER.txt'], allowFinal: true });
+    expect(pathChoices(crowded, 'write_file')).toBeUndefined();
     expect(namedPaths('Write 8137 into ANSWER.txt; config/server.json has it; version 1.2.3.')).toEqual([
       'ANSWER.txt',
       'config/server.json',

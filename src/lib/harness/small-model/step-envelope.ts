@@ -143,9 +143,10 @@ export function stepEnvelope(tools: readonly AnyTool[], choices: StepChoices): R
       // Not `.*`: in Ollama's grammar a dot also matches the closing quote, and the reply runs on
       // past the JSON string to the output limit. Single quotes serve the shell instead.
       return [narrowed(tool, 'command', { pattern: `^(${choices.programs.map(escaped).join('|')})( [^"\\\\]*)?$` })];
-    // A file to write is one that exists or one the task names; with neither, any plain relative path.
+    // A file to write is one that exists or one the task names; with neither (or with too many
+    // files to list), any plain relative path.
     const writable = [...new Set([...(paths?.files ?? []), ...(choices.named ?? [])])].sort();
-    if (tool.name === 'write_file' && writable.length > 0) return [narrowed(tool, 'path', { enum: writable })];
+    if (tool.name === 'write_file' && paths && writable.length > 0) return [narrowed(tool, 'path', { enum: writable })];
     return [narrowed(tool, 'path', { pattern: relativePathPattern })];
   });
   // With nothing left to call, the answer is always offered: a grammar with no alternative is no reply at all.
