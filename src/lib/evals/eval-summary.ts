@@ -104,10 +104,10 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
-/** "3/40 · 3–20%": passed of runs, and the 95% interval. */
+/** "3/40 (3–20%)": passed of runs, and the 95% interval; short, so a narrow table keeps it on one or two lines. */
 export function rungCell(rung: RungSummary | undefined): string {
   if (!rung) return '–';
-  return `${rung.passed}/${rung.runs} · ${percent(rung.interval.low)}–${percent(rung.interval.high)}`;
+  return `${rung.passed}/${rung.runs} (${Math.round(rung.interval.low * 100)}–${percent(rung.interval.high)})`;
 }
 
 /** The comparison as rows of text cells (header first), for the terminal and for tests. */
