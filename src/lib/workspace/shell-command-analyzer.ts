@@ -6,7 +6,7 @@
  */
 import { Bash } from 'just-bash';
 import type { ShellAnalysis } from '../harness/tools/shell-rules';
-import { unwrapCommand } from '../harness/tools/shell-rules';
+import { readsScriptFromInput, unwrapCommand } from '../harness/tools/shell-rules';
 
 type Node = { type?: string; [key: string]: unknown };
 /** Redirections that do not write a file. */
@@ -116,15 +116,6 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
   }
   for (const [key, value] of Object.entries(current))
     if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);
-}
-
-const shellNames = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash']);
-
-/** A shell given no `-c` text and no script file: it runs what its standard input brings. */
-function readsScriptFromInput(command: { words: string[]; script?: string }): boolean {
-  const [program, ...args] = command.words;
-  if (!program || !shellNames.has(program.slice(program.lastIndexOf('/') + 1))) return false;
-  return command.script === undefined && args.every((arg) => arg.startsWith('-'));
 }
 
 function opaque(analysis: ShellAnalysis, reason: string): void {

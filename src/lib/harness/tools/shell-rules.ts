@@ -131,6 +131,13 @@ function programOf(words: string[]): UnwrappedCommand {
   return { words };
 }
 
+/** A shell given no `-c` text and no script file: it runs what its standard input brings. */
+export function readsScriptFromInput(command: UnwrappedCommand): boolean {
+  const [program, ...args] = command.words;
+  if (!program || !shells.has(basename(program))) return false;
+  return command.script === undefined && args.every((arg) => arg.startsWith('-'));
+}
+
 function basename(word: string): string {
   return word.slice(word.lastIndexOf('/') + 1);
 }
