@@ -119,7 +119,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   let lastFormat: string | undefined;
   // O4: the small profile's per-reply grammar.
   const choices = setup.small
-    ? new StepChoices(setup.tools, context.options.workspace, session.memory.task || context.task)
+    ? new StepChoices(setup.tools, context.options.workspace, session.memory.task || context.task, setup.paths)
     : undefined;
   const beforeChange = async () => {
     if (changedThisRun) return;

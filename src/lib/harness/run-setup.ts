@@ -17,6 +17,7 @@ import { nativeDefinitions } from './protocol/native-protocol';
 import { envelopeSchemaFor } from './protocol/constrained-output';
 import { smallTools } from './small-model/small-tools';
 import { workspacePaths } from './small-model/step-envelope';
+import type { WorkspacePaths } from './small-model/step-envelope';
 import { ToolExecutor } from './tool-executor';
 import { delegateRunner } from './delegate-runner';
 import { TaskGraph, taskLine } from './tasks/task-graph';
@@ -43,6 +44,8 @@ export interface RunSetup {
   envelope: Record<string, unknown>;
   /** O4: the small-model profile, whose constrained schema is made afresh for every reply. */
   small: boolean;
+  /** O4: the workspace's paths as listed for the prompt (small profile only; absent when too many). */
+  paths?: WorkspacePaths;
   argumentNames: (tool: string) => readonly string[] | undefined;
 }
 
@@ -179,6 +182,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     writable,
     envelope: envelopeSchemaFor(tools),
     small,
+    ...(paths ? { paths } : {}),
     argumentNames: (name) => {
       const tool = toolset.tools.get(name);
       return tool ? Object.keys(tool.parameters.properties) : undefined;

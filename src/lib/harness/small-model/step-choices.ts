@@ -14,7 +14,7 @@ export class StepChoices {
   worked = false;
   private last: ToolCall | undefined;
   private paths: WorkspacePaths | undefined;
-  private stale = true;
+  private stale: boolean;
   private readonly seen = { read: new Set<string>(), listed: new Set<string>() };
 
   private readonly named: string[];
@@ -24,7 +24,11 @@ export class StepChoices {
     private readonly tools: readonly AnyTool[],
     private readonly workspace: ReadonlyWorkspace,
     task: string,
+    /** The listing the run's setup already made for the prompt (listed again only when absent). */
+    initial: WorkspacePaths | undefined,
   ) {
+    this.paths = initial;
+    this.stale = initial === undefined;
     this.named = namedPaths(task);
     this.programs = commonPrograms(workspace.describe().has);
   }

@@ -105,12 +105,14 @@ function narrowed(tool: AnyTool, key: string, narrowing: { enum: string[] } | { 
  * Workspace paths the task's text names ("write it into ANSWER.txt", "fix src/a.js"): words
  * with an extension or a folder, in the plain relative form a grammar allows.
  */
+const relativePath = new RegExp(relativePathPattern);
+
 export function namedPaths(task: string): string[] {
   const words = task.match(/[A-Za-z0-9_][A-Za-z0-9_./-]*/g) ?? [];
   const paths = words
     .map((word) => word.replace(/[.]+$/, ''))
     .filter((word) => /\.[A-Za-z0-9]{1,8}$/.test(word) || word.includes('/'))
-    .filter((word) => new RegExp(relativePathPattern).test(word) && !/^\d+(\.\d+)+$/.test(word));
+    .filter((word) => relativePath.test(word) && !/^\d+(\.\d+)+$/.test(word));
   return [...new Set(paths)];
 }
 
