@@ -84,6 +84,27 @@ const cases: Case[] = [
     command: 'node a/x.js; node b/y.js',
   },
   {
+    name: 'require() of an ES module returns its namespace (Node 20.19+), through a chain of imports',
+    files: {
+      'm.mjs': "export const x = 42;\nexport default 'd';\n",
+      'chain.mjs': "import { x } from './m.mjs';\nexport const w = x + 1;\n",
+      'plain.mjs': 'export const z = 3;\n',
+      'a.cjs':
+        "const m = require('./m.mjs');\nconsole.log(m.x, m.default, Object.keys(m).join(','));\n" +
+        "console.log(require('./chain.mjs').w, Object.keys(require('./plain.mjs')).join(','));\n" +
+        "console.log(require('./m.mjs') === m);\n",
+    },
+    command: 'node a.cjs',
+  },
+  {
+    name: 'require() of an ES module with top-level await fails with ERR_REQUIRE_ASYNC_MODULE',
+    files: {
+      't.mjs': 'await Promise.resolve();\nexport const y = 1;\n',
+      'b.cjs': "try {\n  require('./t.mjs');\n} catch (error) {\n  console.log(error.code);\n}\n",
+    },
+    command: 'node b.cjs',
+  },
+  {
     name: 'cmp says whether two files are the same',
     files: { 'a.txt': 'same\n', 'b.txt': 'same\n', 'c.txt': 'other\n' },
     command: 'cmp -s a.txt b.txt; echo $?; cmp -s a.txt c.txt; echo $?',

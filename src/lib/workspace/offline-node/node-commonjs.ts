@@ -1,5 +1,5 @@
 /**
- * CommonJS: `require` (relative files, JSON, the built-ins above and assert/test), `module`,
+ * CommonJS: `require` (relative files, JSON, ES modules, the built-ins above and assert/test), `module`,
  * `exports`, `__filename`, `__dirname`, with a cache and cycles as Node has them.
  */
 export const commonJsSource = String.raw`
@@ -37,6 +37,22 @@ export const commonJsSource = String.raw`
     }
     throw notFound(request, base);
   }
+  // Node 20.19+: require() of an ES module returns its namespace; with a default export, marked
+  // __esModule as tools that turn ES modules into CommonJS expect.
+  function esmExports(file) {
+    let namespace;
+    try {
+      namespace = globalThis.__requireEsm(file);
+    } catch (error) {
+      if (/top-level await/.test(String(error && error.message))) error.code = 'ERR_REQUIRE_ASYNC_MODULE';
+      throw error;
+    }
+    if (!('default' in namespace) || '__esModule' in namespace) return namespace;
+    const marked = {};
+    for (const key of ['__esModule', ...Object.keys(namespace)].sort())
+      marked[key] = key === '__esModule' ? true : namespace[key];
+    return Object.freeze(marked);
+  }
   function load(file) {
     if (file.startsWith('node:')) return builtin(file.slice(5));
     if (cache[file]) return cache[file].exports;
@@ -46,10 +62,11 @@ export const commonJsSource = String.raw`
     if (file.endsWith('.json')) {
       module.exports = JSON.parse(source);
     } else {
-      if (globalThis.__isEsm(file, source))
-        throw Object.assign(new Error('require() of ES Module ' + file + ' is not supported: use import'), {
-          code: 'ERR_REQUIRE_ESM',
-        });
+      if (globalThis.__isEsm(file, source)) {
+        module.exports = esmExports(file);
+        module.loaded = true;
+        return module.exports;
+      }
       const wrapper = new Function(
         'exports',
         'require',

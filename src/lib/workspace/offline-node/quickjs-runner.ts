@@ -6,7 +6,13 @@
  * workspace root and are handed back as changes for the caller to apply.
  */
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type {
+  QuickJSContext,
+  QuickJSHandle,
+  QuickJSRuntime,
+  QuickJSWASMModule,
+  VmCallResult,
+} from 'quickjs-emscripten-core';
 import { normalizeAbsolute } from '../workspace-paths';
 import { assertSource, assertStrictSource, preludeSource } from './node-shims';
 import { stdinSource } from './node-stdin-shim';
@@ -15,6 +21,7 @@ import { testSource } from './node-test-shim';
 import { nodeApiSource } from './node-builtins';
 import { apiModules } from './node-api-modules';
 import { commonJsSource } from './node-commonjs';
+import { requireEsm } from './require-esm';
 
 export interface RunOptions {
   /** Absolute path of the entry module (inside the virtual filesystem). */
@@ -221,8 +228,10 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     const cwd = context.newString(options.cwd);
     context.setProp(context.global, '__cwd', cwd);
     cwd.dispose();
-    const define = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) =>
-      context.setProp(context.global, name, hold(context.newFunction(name, fn)));
+    const define = (
+      name: string,
+      fn: (...args: QuickJSHandle[]) => QuickJSHandle | VmCallResult<QuickJSHandle> | undefined,
+    ) => context.setProp(context.global, name, hold(context.newFunction(name, fn)));
     const textOrUndefined = (text: string | undefined) =>
       text === undefined ? context.undefined : context.newString(text);
     const outsideRoot = () =>
@@ -267,6 +276,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     define('__isEsm', (file, source) =>
       esmOf(context.getString(file), context.getString(source)) ? context.true : context.false,
     );
+    define('__requireEsm', (file) => requireEsm(context, context.getString(file)));
     define('__unsupported', (name) => {
       try {
         resolveSpecifier('/', context.getString(name), new Map());
