@@ -17,6 +17,11 @@ export const bounds = {
   eventStringChars: 32_000,
   /** Characters of an old tool call's arguments when it is rendered back to the model. */
   renderedArgumentChars: 2_000,
+  /**
+   * Characters of a new call's arguments when it is rendered back: enough for what a model writes
+   * within a usual num_predict (so the server's cache holds at a write, C4), not for a flood.
+   */
+  newArgumentChars: 8_000,
   /** Levels of nesting kept in arguments; deeper values become a marker (no tool needs more). */
   argumentDepth: 32,
 } as const;

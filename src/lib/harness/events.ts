@@ -29,6 +29,8 @@ export type HarnessEventBody =
       totalChars: number;
       /** Characters that equal the start of the previous request (byte comparison). */
       reusedChars: number;
+      /** C4: why this request does not start with the whole previous one (absent: it does). */
+      prefixBreak?: string;
       messages: number;
       /** C3: characters of the native tool declarations sent beside the messages (absent: none). */
       toolChars?: number;
@@ -65,8 +67,11 @@ export type HarnessEventBody =
       stats: ReplyStats;
       chars: number;
       toolCalls: number;
-      /** Prompt tokens the server did not have to evaluate again, when it can be told. */
+      /** Prompt tokens that repeat the previous request: the harness's estimate, from characters. */
       reusedPromptTokens?: number;
+      /** P2: prompt tokens the server took from its cache, as it reported them or as its timing shows. */
+      serverReusedTokens?: number;
+      serverReuseSource?: 'reported' | 'timing';
     }
   | { type: 'model.error'; step: number; error: ModelError }
   // recovery (R1–R3, C3)

@@ -18,6 +18,14 @@ import type { RunState } from './run-state';
 import type { ContextBudget } from './context/context-budget';
 import { requestWithRecovery } from './recovery/request-with-recovery';
 import { replyCharLimit } from './bounds';
+import type { ServerReuse } from './server-reuse';
+
+function serverReuse(measured: ServerReuse | undefined): {
+  serverReusedTokens?: number;
+  serverReuseSource?: ServerReuse['source'];
+} {
+  return measured ? { serverReusedTokens: measured.tokens, serverReuseSource: measured.source } : {};
+}
 
 export interface ModelStepContext {
   client: ModelClient;
@@ -113,6 +121,7 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
     chars: reply.content.length,
     toolCalls: reply.toolCalls.length,
     reusedPromptTokens: state.estimator.estimate(request.reusedChars),
+    ...serverReuse(state.serverReuse.measure(reply.stats)),
   });
   if (truncation) {
     emit({

@@ -54,6 +54,8 @@ export interface ModelRequest {
 /** Statistics of one reply, as the server reported them (durations in nanoseconds). */
 export interface ReplyStats {
   promptEvalCount?: number;
+  /** Prompt tokens the server took from its cache, where it reports them (P2). */
+  promptCachedCount?: number;
   evalCount?: number;
   totalDurationNs?: number;
   loadDurationNs?: number;

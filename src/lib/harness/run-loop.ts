@@ -14,6 +14,9 @@ import { modelStep } from './model-step';
 import { runToolRound } from './tool-round';
 import { runDoneCheck } from './done-check';
 import { reusedPrefixChars } from './prompt/prefix-reuse';
+import { prefixBreak } from './prompt/prefix-break';
+import type { LoopEvent } from './loop-state';
+import { initialLoopState, nextLoopState, overflowEndsRun } from './loop-state';
 import { parseNativeReply } from './protocol/native-protocol';
 import { parseTextReply } from './protocol/text-protocol';
 import { malformedNotice } from './protocol/notices';
@@ -31,6 +34,13 @@ const nothingDoneNotice =
 const resumeNotice =
   'Runtime notice: your previous reply was cut off by the output limit. ' +
   'Resume directly where it stopped, with no recap.';
+
+/** The reply as the server generated it, in the form it comes back in the next request. */
+function generated(reply: ModelReply, protocol: LoopContext['protocol']): ChatMessage {
+  return protocol === 'native' && reply.toolCalls.length
+    ? { role: 'assistant', content: reply.content, toolCalls: reply.toolCalls }
+    : { role: 'assistant', content: reply.content };
+}
 
 function stopped(context: LoopContext): Outcome | undefined {
   if (!context.signal.aborted) return undefined;
@@ -107,23 +117,19 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
   const setup = await prepareRun(context);
   const early = await startTurn(context);
   if (early) return { outcome: early, steps: 0 };
-  let previous: ChatMessage[] = [];
   // A switch to constrained output lasts for the rest of the turn, also across a resume or a
   // fork: the model was told every reply must be JSON from then on.
-  let constrained =
-    context.protocol === 'constrained' || (context.protocol === 'text' && switchedThisTurn(session.history));
-  let continuations = 0;
-  let pendingCut = '';
-  let forceCompaction = false;
-  let changedThisRun = false;
-  let lastFormat: string | undefined;
+  let loop = initialLoopState(
+    context.protocol === 'constrained' || (context.protocol === 'text' && switchedThisTurn(session.history)),
+  );
+  const move = (event: LoopEvent) => (loop = nextLoopState(loop, event));
   // O4: the small profile's per-reply grammar.
   const choices = setup.small
     ? new StepChoices(setup.tools, context.options.workspace, session.memory.task || context.task, setup.paths)
     : undefined;
   const beforeChange = async () => {
-    if (changedThisRun) return;
-    changedThisRun = true;
+    if (loop.changed) return;
+    move({ type: 'changed' });
     await context.options
       .beforeFirstChange?.()
       .catch((error: Error) => emit({ type: 'store.error', message: `baseline checkpoint: ${error.message}` }));
@@ -144,7 +150,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       system: setup.system,
       toolChars: setup.toolChars,
       estimator: state.estimator,
-      force: forceCompaction,
+      force: loop.forceCompaction,
     });
     if (!fitted.ok)
       return {
@@ -161,15 +167,17 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
         items: fitted.shortened.items,
       });
     if (fitted.compaction) emit({ type: 'compaction', step, ...fitted.compaction });
-    const format = constrained ? ((await choices?.envelope()) ?? setup.envelope) : undefined;
+    const format = loop.constrained ? ((await choices?.envelope()) ?? setup.envelope) : undefined;
     const messages = await pauseBeforeRequest(context, step, fitted.messages, setup, format);
     if (messages === 'stop') {
       context.stopReason.kind = 'step';
       return { outcome: { kind: 'aborted', message: 'stopped in step mode' }, steps: state.steps };
     }
+    const { previous } = loop;
     const reusedChars = reusedPrefixChars(previous, messages);
     let keep = 0;
     while (keep < previous.length && keep < messages.length && previous[keep] === messages[keep]) keep++;
+    const broke = prefixBreak({ previous, reusedChars, fitted, edited: messages !== fitted.messages, keep });
     // The request log keeps a schema only when it changed (the small profile's changes per reply).
     const formatText = format ? JSON.stringify(format) : undefined;
     emit({
@@ -178,10 +186,9 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       keep,
       added: messages.slice(keep),
       ...(step === 1 && setup.nativeTools ? { tools: setup.nativeTools } : {}),
-      ...(format && formatText !== lastFormat ? { format } : {}),
+      ...(format && formatText !== loop.lastFormat ? { format } : {}),
     });
-    lastFormat = formatText;
-    previous = messages;
+    move({ type: 'request-sent', messages, format: formatText });
     emit({
       type: 'prompt.assembled',
       step,
@@ -189,6 +196,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       prefixChars: setup.system.content.length,
       totalChars: fitted.totalChars,
       reusedChars,
+      ...(broke ? { prefixBreak: broke } : {}),
       messages: messages.length,
       ...(setup.toolChars ? { toolChars: setup.toolChars } : {}),
       ...(step === 1
@@ -232,7 +240,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     }
     if (result.kind === 'truncated') {
       // R3: compact once and ask again; a second overflow in a row ends the run clearly.
-      if (forceCompaction) {
+      if (overflowEndsRun(loop)) {
         const message =
           `the prompt did not fit in ` +
           `num_ctx=${setup.budget.contextWindow.numCtx} even after compaction ` +
@@ -243,12 +251,12 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
           steps: state.steps,
         };
       }
-      forceCompaction = true;
+      move({ type: 'overflowed' });
       continue;
     }
-    forceCompaction = false;
     // Bounded once, as it arrives: a huge name or a 3,000-deep argument never reaches a later step.
     const reply = { ...result.reply, toolCalls: boundedToolCalls(result.reply.toolCalls) };
+    move({ type: 'replied', message: generated(reply, context.protocol) });
     let content = reply.content;
     if (context.options.stepGate) {
       emit({ type: 'step.paused', step, at: 'reply' });
@@ -276,19 +284,17 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     if (
       reply.stats.doneReason === 'length' &&
       reply.toolCalls.length === 0 &&
-      continuations < context.retryPolicy.maxContinuations &&
-      (pendingCut + content).length < replyCharLimit(session.settings.options.numPredict)
+      loop.continuations < context.retryPolicy.maxContinuations &&
+      (loop.pendingCut + content).length < replyCharLimit(session.settings.options.numPredict)
     ) {
-      continuations++;
-      pendingCut += content;
+      move({ type: 'cut', text: content });
       await notice(step, 'length', resumeNotice);
       await recorder.flush();
       continue;
     }
-    const text = pendingCut + content;
-    pendingCut = '';
-    continuations = 0;
-    const parsed = parseReply(context, setup, text, { ...reply, content: text }, constrained);
+    const text = loop.pendingCut + content;
+    move({ type: 'parsed' });
+    const parsed = parseReply(context, setup, text, { ...reply, content: text }, loop.constrained);
     emit({
       type: 'parse.result',
       step,
@@ -313,10 +319,9 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       );
       const limit = state.unparseable();
       if (limit) return { outcome: limit, steps: state.steps };
-      if (context.protocol === 'text' && !constrained && state.formatErrors >= 2) {
-        constrained = true;
-        await notice(step, 'constrained-output', constrainedNotice);
-      }
+      const wasConstrained = loop.constrained;
+      move({ type: 'malformed', formatErrors: state.formatErrors, protocol: context.protocol });
+      if (loop.constrained && !wasConstrained) await notice(step, 'constrained-output', constrainedNotice);
       await recorder.flush();
       continue;
     }

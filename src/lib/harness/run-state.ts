@@ -6,6 +6,7 @@ import type { Outcome, Usage } from './outcome';
 import type { Limits } from './settings';
 import type { ReplyStats } from './model-types';
 import { TokenEstimator } from './context/token-estimator';
+import { ServerReuseMeter } from './server-reuse';
 
 export class RunState {
   steps = 0;
@@ -14,6 +15,7 @@ export class RunState {
   /** Steps in a row in which every tool call failed (a separate, optional guard). */
   failedSteps = 0;
   readonly estimator = new TokenEstimator();
+  readonly serverReuse = new ServerReuseMeter();
 
   constructor(
     readonly limits: Limits,

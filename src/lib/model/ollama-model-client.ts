@@ -46,6 +46,12 @@ export const defaultNumPredict = 1024;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
 
+/** P2: newer servers report the prompt tokens taken from the cache; 0.24 does not (see server-reuse.ts). */
+function cachedCount(part: object): { promptCachedCount?: number } {
+  const count = (part as { prompt_eval_cached_count?: unknown }).prompt_eval_cached_count;
+  return typeof count === 'number' && Number.isFinite(count) && count >= 0 ? { promptCachedCount: count } : {};
+}
+
 function toWireMessage(message: ChatMessage): Message {
   const wire: Message = { role: message.role, content: message.content };
   if (message.toolCalls?.length) {
@@ -164,6 +170,7 @@ export class OllamaModelClient implements ModelClient {
           if (part.done) {
             const stats: ReplyStats = {
               promptEvalCount: part.prompt_eval_count,
+              ...cachedCount(part),
               evalCount: part.eval_count,
               totalDurationNs: part.total_duration,
               loadDurationNs: part.load_duration,

@@ -48,6 +48,8 @@ export interface StepStats {
   model: string;
   promptChars: number;
   reusedChars: number;
+  prefixBreak?: string; // C4: why this request does not extend the previous one and its reply
+  serverReused?: { tokens: number; source: 'reported' | 'timing' }; // P2: the server's figure, and its source
   toolChars?: number; // the native tool declarations' characters (C3: they take up num_ctx too)
   numCtx?: number;
   stats?: ReplyStats;
@@ -57,18 +59,6 @@ export interface StepStats {
 
 /** Streamed tool output kept per card: the tail, where the news is (C1 for the page). */
 const outputChars = 64_000;
-
-/** Tokens a second while generating, from the server's counts (undefined when it did not say). */
-export function tokensPerSecond(stats: ReplyStats | undefined): number | undefined {
-  if (!stats?.evalCount || !stats.evalDurationNs) return undefined;
-  return stats.evalCount / (stats.evalDurationNs / 1e9);
-}
-
-/** How full the context was: prompt tokens over num_ctx (0–1), when both are known. */
-export function contextFill(step: StepStats | undefined): number | undefined {
-  if (!step?.numCtx || step.stats?.promptEvalCount === undefined) return undefined;
-  return Math.min(1, step.stats.promptEvalCount / step.numCtx);
-}
 
 export class TranscriptModel {
   entries: TranscriptEntry[] = [];
@@ -232,10 +222,13 @@ export class TranscriptModel {
         stats.promptChars = event.totalChars;
         if (event.toolChars) stats.toolChars = event.toolChars;
         stats.reusedChars = event.reusedChars;
+        if (event.prefixBreak) stats.prefixBreak = event.prefixBreak;
         return false;
       }
       case 'response.done':
         this.step(event.step).stats = event.stats;
+        if (event.serverReusedTokens !== undefined && event.serverReuseSource)
+          this.step(event.step).serverReused = { tokens: event.serverReusedTokens, source: event.serverReuseSource };
         this.rawOutput = this.streaming?.text ?? this.rawOutput;
         if (this.streaming) this.touch(this.streaming);
         return Boolean(this.streaming);

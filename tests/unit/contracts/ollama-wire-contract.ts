@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { OllamaModelClient } from '../../../src/lib/model/ollama-model-client';
 import { envelopeSchema } from '../../../src/lib/harness/protocol/constrained-output';
+import { ServerReuseMeter } from '../../../src/lib/harness/server-reuse';
 
 export interface WireTarget {
   host: string;
@@ -165,6 +166,44 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       const body = (await response.json()) as Json;
       expectStats(body);
       expect(body.message).toMatchObject({ role: 'assistant', content: expect.any(String) });
+    });
+
+    it('P2 O3 a repeated prefix is counted in prompt_eval_count again but evaluated faster; the timing figure shows the reuse', async () => {
+      // A prompt long enough that evaluating it dominates the duration, then the same prompt
+      // with one more question: the server keeps its KV cache for the shared start.
+      const messages = longHistory(4, 80);
+      const ask = async (extra: Json[], start = messages) => {
+        const response = await client().chat({
+          model: target().model,
+          messages: [...start, ...extra].map((message) => ({
+            role: message.role as 'system' | 'user' | 'assistant',
+            content: String(message.content),
+          })),
+          options: { temperature: 0, numPredict: 4, numCtx: 4096 },
+          signal: new AbortController().signal,
+        });
+        if (!response.ok) throw new Error(response.error.message);
+        return response.reply;
+      };
+      // A different first message empties the slot, so the first measured request is cold.
+      await ask([{ role: 'user', content: 'unrelated' }], [{ role: 'system', content: 'Another start.' }]);
+      const meter = new ServerReuseMeter();
+      // As an agent's next request does: the last one, its reply, then something new. (Gemma 3's
+      // sliding-window cache can resume only so; a request that differs earlier starts over.)
+      const first = await ask([]);
+      const cold = first.stats;
+      const next = [
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: 'Once more?' },
+      ];
+      const warm = (await ask(next)).stats;
+      expect(cold.promptEvalCount).toBeGreaterThan(300);
+      // prompt_eval_count counts the whole prompt both times (Ollama 0.24: cached tokens included).
+      expect(warm.promptEvalCount!).toBeGreaterThanOrEqual(cold.promptEvalCount! - 10);
+      expect(warm.promptEvalDurationNs!).toBeLessThan(cold.promptEvalDurationNs! / 2);
+      meter.measure(cold);
+      const reuse = meter.measure(warm)!;
+      expect(reuse.tokens / warm.promptEvalCount!).toBeGreaterThan(0.5);
     });
 
     it('O3 num_predict cuts the reply: done_reason "length" and eval_count at the limit', async () => {

@@ -3,6 +3,7 @@
  * reaches the model, whatever the fixed prefix costs.
  */
 import { describe, expect, it } from 'vitest';
+import { defaultLimits } from '../../../src/lib/harness/settings';
 import { final, harness, tool } from '../helpers';
 
 const text = (name: string, chars: number) => {
@@ -72,5 +73,30 @@ describe('C3 tool declarations that crowd out the messages', () => {
     const message = (result.outcome as { error: { message: string } }).error.message;
     expect(message).toMatch(/native tool declarations take about \d+ of the window/);
     expect(message).toContain('profile: small');
+  });
+});
+
+describe('C4 compaction stays rare in a long session', () => {
+  it('C4 the summary of a 240-write session stays short, so compactions do not come ever closer together', async () => {
+    const path = (n: number) => `notes/a-rather-long-folder-name/for-the-notes/note-${n}.md`;
+    const writes = Array.from({ length: 240 }, (_, n) => tool('write_file', { path: path(n), content: `note ${n}` }));
+    const h = harness([...writes, final('done')], {
+      settings: { options: { numCtx: 4096, numPredict: 512 }, limits: { ...defaultLimits, maxSteps: 0 } },
+    });
+    expect((await h.agent.run('write the notes')).outcome.kind).toBe('final');
+    const summaries = h.model.requests
+      .map((request) => request.messages.find((message) => message.content.startsWith('Summary of earlier steps')))
+      .filter((message) => message !== undefined);
+    const last = summaries.at(-1)!.content;
+    expect(last.length).toBeLessThan(4000);
+    expect(last).toMatch(/files changed: \d+ earlier, then /);
+    // The newest changes are the ones listed.
+    expect(last).toMatch(/note-2\d\d\.md/);
+    expect(last).not.toContain(`${path(0)},`);
+    const compactions = h.of('compaction').filter((event) => !event.reason.startsWith('older history'));
+    const steps = compactions.map((event) => event.step);
+    const gaps = steps.slice(1).map((step, index) => step - steps[index]);
+    expect(gaps.length).toBeGreaterThan(4);
+    expect(Math.min(...gaps.slice(-3))).toBeGreaterThanOrEqual(Math.min(...gaps.slice(0, 3)));
   });
 });

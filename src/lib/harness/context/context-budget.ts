@@ -12,7 +12,6 @@ import { turnBoundary } from './history-renderer';
 import type { Shortening } from './history-renderer';
 import type { TokenEstimator } from './token-estimator';
 import { requestChars } from '../prompt/prefix-reuse';
-import { summarizeHistory } from './summarize-history';
 
 /** Tokens kept free for the chat template's own framing of each message. */
 const framingTokens = 64;
@@ -110,7 +109,7 @@ export class ContextBudget {
       until = turnBoundary(history, until, renderer.firstShownItem + 1);
       if (until > renderer.firstShownItem && history[until]?.kind !== 'tool') {
         const before = totalChars;
-        renderer.compact(history, until, summarizeHistory(history.slice(0, until), 0));
+        renderer.compact(history, until);
         rendered = renderer.render(history);
         messages = [system, ...rendered.messages];
         totalChars = requestChars(messages);

@@ -10,6 +10,7 @@ import type { Protocol } from '../settings';
 import type { HistoryItem, ToolItem } from '../session';
 import { clip } from './clip';
 import { pathKey } from './path-key';
+import { HistorySummary } from './summarize-history';
 import { bounds } from '../bounds';
 
 export interface HistoryBudgets {
@@ -32,14 +33,18 @@ function readKey(item: ToolItem): string {
 /** Characters of one reply rendered back: the cap on replies keeps items bounded, this keeps prompts so. */
 const assistantChars = 24_000;
 
-/** Old calls' long arguments (a whole file's content) are not worth their tokens again. */
-function clipCalls(calls: ToolCall[]): ToolCall[] {
+/**
+ * Old calls' long arguments (a whole file's content) are not worth their tokens again; a new
+ * call is sent back as the model wrote it, or the server's cache would break at every write
+ * (C4: the prefix changes only in a shortening or compaction step).
+ */
+function clipCalls(calls: ToolCall[], limit: number): ToolCall[] {
   return calls.map((call) => {
     if (!call.arguments || typeof call.arguments !== 'object' || Array.isArray(call.arguments)) return call;
     const args = Object.fromEntries(
       Object.entries(call.arguments as Record<string, unknown>).map(([key, value]) => [
         key,
-        typeof value === 'string' ? clip(value, bounds.renderedArgumentChars) : value,
+        typeof value === 'string' ? clip(value, limit) : value,
       ]),
     );
     return { ...call, arguments: args };
@@ -74,9 +79,17 @@ export class HistoryRenderer {
   /** Collapsed repeated reads: message index → the read it points at and its own full text. */
   private readonly stubs = new Map<number, { refersTo: number; item: HistoryItem }>();
   shortenings = 0;
+  /**
+   * Kept as items are rendered, so that a shortening step costs what it shortens, not the
+   * length of the session (a 500-step session shortened every few steps): the latest write of
+   * each path, and the index of the latest memory notice.
+   */
+  private readonly lastWrites = new Map<string, number>();
+  private latestMemory = -1;
   /** C3: items before this index are replaced by one summary message. */
   private summaryUntil = 0;
   private summary: ChatMessage | undefined;
+  private readonly summarized = new HistorySummary();
 
   constructor(
     private readonly protocol: Protocol,
@@ -118,9 +131,10 @@ export class HistoryRenderer {
    * C3: replaces everything before item `until` by one summary message. Done rarely and in one
    * step (C4), so that the history keeps growing only at its end between compactions.
    */
-  compact(history: readonly HistoryItem[], until: number, summaryText: string): void {
+  compact(history: readonly HistoryItem[], until: number): void {
     this.summaryUntil = Math.max(this.summaryUntil, Math.min(until, history.length));
-    this.summary = { role: 'user', content: summaryText };
+    this.summarized.extend(history, this.summaryUntil);
+    this.summary = { role: 'user', content: this.summarized.text() };
     this.cut = Math.max(this.cut, this.summaryUntil);
     this.expandDanglingStubs();
     this.fullChars = this.messages
@@ -156,11 +170,13 @@ export class HistoryRenderer {
   }
 
   private renderFull(item: HistoryItem): ChatMessage {
+    if (item.kind === 'notice' && item.reason === 'memory') this.latestMemory = this.messages.length;
     if (item.kind === 'assistant') return this.message(item, clip(item.content, assistantChars));
     if (item.kind !== 'tool') return this.message(item, item.content);
     const path = pathKey(item.args.path);
     if (writers.has(item.name) && item.ok) {
       for (const [key, read] of this.lastReads) if (read.path === path) this.lastReads.delete(key);
+      if (typeof item.args.path === 'string') this.lastWrites.set(path, item.seq);
     }
     if (item.name === 'read_file' && item.ok) {
       const key = readKey(item);
@@ -184,22 +200,8 @@ export class HistoryRenderer {
       kept -= this.messages[target].content.length;
       target++;
     }
-    const writtenLater = new Map<string, number>();
-    for (let index = history.length - 1; index >= 0; index--) {
-      const item = history[index];
-      if (item.kind === 'tool' && writers.has(item.name) && item.ok && typeof item.args.path === 'string') {
-        if (!writtenLater.has(pathKey(item.args.path))) writtenLater.set(pathKey(item.args.path), item.seq);
-      }
-    }
-    let latestMemory = -1;
-    for (let index = history.length - 1; index >= 0; index--) {
-      if (history[index].kind === 'notice' && (history[index] as { reason: string }).reason === 'memory') {
-        latestMemory = index;
-        break;
-      }
-    }
     for (let index = this.cut; index < target; index++) {
-      const short = this.renderShort(history[index], index === latestMemory, writtenLater);
+      const short = this.renderShort(history[index], index === this.latestMemory);
       this.messages[index] = short;
     }
     this.cut = target;
@@ -207,20 +209,20 @@ export class HistoryRenderer {
     this.shortenings++;
   }
 
-  private renderShort(item: HistoryItem, latestMemory: boolean, writtenLater: Map<string, number>): ChatMessage {
+  private renderShort(item: HistoryItem, latestMemory: boolean): ChatMessage {
     const { oldToolChars, oldTextChars } = this.budgets;
     switch (item.kind) {
       case 'user':
         return this.message(item, clip(item.content, 2000));
       case 'assistant':
-        return this.message(item, clip(item.content, oldTextChars));
+        return this.message(item, clip(item.content, oldTextChars), bounds.renderedArgumentChars);
       case 'notice':
         if (item.reason === 'memory' && !latestMemory)
           return this.message(item, '(older memory snapshot; see the latest one)');
         return this.message(item, item.reason === 'memory' ? item.content : clip(item.content, oldTextChars));
       case 'tool': {
         const path = typeof item.args.path === 'string' ? item.args.path : '';
-        const writtenAt = writtenLater.get(pathKey(path));
+        const writtenAt = this.lastWrites.get(pathKey(path));
         if (item.name === 'read_file' && writtenAt !== undefined && writtenAt > item.seq) {
           return this.message(item, `# ${path}: this read is out of date; the file was changed at item ${writtenAt}.`);
         }
@@ -229,13 +231,13 @@ export class HistoryRenderer {
     }
   }
 
-  private message(item: HistoryItem, content: string): ChatMessage {
+  private message(item: HistoryItem, content: string, argumentChars: number = bounds.newArgumentChars): ChatMessage {
     switch (item.kind) {
       case 'user':
         return { role: 'user', content };
       case 'assistant':
         return item.toolCalls?.length
-          ? { role: 'assistant', content, toolCalls: clipCalls(item.toolCalls) }
+          ? { role: 'assistant', content, toolCalls: clipCalls(item.toolCalls, argumentChars) }
           : { role: 'assistant', content };
       case 'notice':
         return { role: 'user', content };

@@ -34,7 +34,8 @@ function commonPrefixLength(a: string, b: string): number {
 }
 
 /**
- * Characters at the start of `current` equal to the start of `previous`. Whole messages are
+ * Characters at the start of `current` equal to the start of `previous` (the previous request
+ * and the reply the model generated to it: what the server's KV cache holds). Whole messages are
  * compared first (cheap: unchanged messages are the same strings), so this stays linear in
  * the number of messages, not in the characters of the history.
  */
@@ -50,7 +51,13 @@ export function reusedPrefixChars(previous: readonly ChatMessage[], current: rea
       reused += messageLength(b);
       continue;
     }
-    return reused + commonPrefixLength(messageText(a), messageText(b));
+    // Equal text from different objects (a reply as generated and as rendered back) still counts.
+    const [before, now] = [messageText(a), messageText(b)];
+    if (before === now) {
+      reused += now.length;
+      continue;
+    }
+    return reused + commonPrefixLength(before, now);
   }
   return reused;
 }

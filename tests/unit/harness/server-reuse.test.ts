@@ -1,0 +1,46 @@
+/** P2: the server's own reuse figure beside the harness's estimate. */
+import { describe, expect, it } from 'vitest';
+import { ServerReuseMeter } from '../../../src/lib/harness/server-reuse';
+import { final, harness, tool } from '../helpers';
+
+describe('P2 server-measured reuse', () => {
+  it('P2 a reported cached count is taken as is', () => {
+    const meter = new ServerReuseMeter();
+    expect(meter.measure({ promptEvalCount: 900, promptCachedCount: 850, promptEvalDurationNs: 1e6 })).toEqual({
+      tokens: 850,
+      source: 'reported',
+    });
+  });
+
+  it('P2 without one, the share is read from prompt_eval_duration against the slowest rate seen', () => {
+    const meter = new ServerReuseMeter();
+    // Ollama 0.24 on smollm2: 684 tokens cold in 7.1 s, then the same prefix in 0.16 s.
+    expect(meter.measure({ promptEvalCount: 684, promptEvalDurationNs: 7_136_835_428 })).toEqual({
+      tokens: 0,
+      source: 'timing',
+    });
+    const warm = meter.measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 })!;
+    expect(warm.source).toBe('timing');
+    expect(warm.tokens).toBeGreaterThan(660);
+    expect(warm.tokens).toBeLessThanOrEqual(684);
+  });
+
+  it('P2 a server that gives no count or no duration gives no figure', () => {
+    const meter = new ServerReuseMeter();
+    expect(meter.measure({})).toBeUndefined();
+    expect(meter.measure({ promptEvalCount: 10 })).toBeUndefined();
+    expect(meter.measure({ promptEvalCount: 0, promptEvalDurationNs: 5 })).toBeUndefined();
+  });
+
+  it('P2 every reply event carries the estimate and the server figure, named by source', async () => {
+    const h = harness([tool('list_files', { path: '.' }), final('done')], { files: { 'a.txt': 'a' } });
+    await h.agent.run('look');
+    const done = h.of('response.done');
+    expect(done).toHaveLength(2);
+    for (const event of done) {
+      expect(event.reusedPromptTokens).toBeTypeOf('number');
+      expect(event.serverReuseSource).toBe('timing');
+      expect(event.serverReusedTokens).toBeTypeOf('number');
+    }
+  });
+});
