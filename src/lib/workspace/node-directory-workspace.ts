@@ -6,7 +6,6 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promises as fs, realpathSync } from 'node:fs';
-import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { promisify } from 'node:util';
 import type {
@@ -23,6 +22,8 @@ import { WorkspaceError } from '../harness/workspace-error';
 import { collectDocs } from './project-docs';
 import type { GitCapable } from './workspace-capabilities';
 import type { GitFs } from './git/git-fs';
+import { linkCheckedGitFs } from './node-directory/link-checked-git-fs';
+import { GitRepository } from './git/git-repository';
 import { LinkSafeFs, ioError } from './node-directory/link-safe-fs';
 import { processLimit, runInProcessGroup } from './node-directory/process-group';
 
@@ -46,9 +47,9 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
     this.files = new LinkSafeFs(this.root);
   }
 
-  /** node:fs already has the shape isomorphic-git wants. */
+  /** node:fs through the link checks (W3: a .git that leads out is refused, not followed). */
   gitFs(): { fs: GitFs; dir: string } {
-    return { fs: nodeFs as unknown as GitFs, dir: this.root };
+    return { fs: linkCheckedGitFs(this.files), dir: this.root };
   }
 
   describe(): WorkspaceDescription {
@@ -134,7 +135,10 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
     const docs = await collectDocs(this);
     const git = async (args: string[]) =>
       (await run('git', args, { cwd: this.root, timeout: 5000, maxBuffer: 4 * 1024 * 1024 })).stdout.trim();
+    // W3: a .git that leads out of the workspace is not read (its status and log would reach the prompt).
+    const problem = await new GitRepository(this.gitFs().fs, this.root).problem();
     try {
+      if (problem) throw new Error(problem);
       const repoRoot = await git(['rev-parse', '--show-toplevel']);
       const [branch, status, log] = await Promise.all([
         git(['branch', '--show-current']),
@@ -154,9 +158,11 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
       };
     } catch (error) {
       const message = (error as Error).message;
-      const note = /not a git repository/i.test(message)
-        ? 'no git repository'
-        : `git unavailable: ${message.split('\n')[0]}`;
+      const note = problem
+        ? problem
+        : /not a git repository/i.test(message)
+          ? 'no git repository'
+          : `git unavailable: ${message.split('\n')[0]}`;
       return {
         cwd: '.',
         repository: false,

@@ -7,6 +7,16 @@ import git from 'isomorphic-git';
 import type { GitFs } from './git-fs';
 import type { RepoContext } from '../../harness/ports';
 
+/** `a/./b/../c` → `a/c`, for absolute paths (no filesystem access: the target may not exist). */
+function normalize(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part && part !== '.') parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
 export const agentAuthor = { name: 'Harness Playground agent', email: 'agent@harness-playground.invalid' };
 
 const skipped = (path: string) => path.startsWith('node_modules/') || path.startsWith('.harness/sessions/');
@@ -31,7 +41,43 @@ export class GitRepository {
     return { fs: this.fs, dir: this.dir };
   }
 
+  /**
+   * W3: why this workspace's `.git` may not be used, when it may not: a link that leads out of
+   * the workspace, or a `gitdir:` file pointing at a git directory outside it (a worktree's or a
+   * submodule's, or one planted to reach another repository).
+   */
+  async problem(): Promise<string | undefined> {
+    const gitPath = `${this.dir}/.git`;
+    const refused = (why: string) =>
+      `git refused: ${why}; the git tools and checkpoints work only with a .git folder inside the workspace`;
+    let stat;
+    try {
+      stat = await this.fs.promises.lstat(gitPath);
+    } catch (error) {
+      const code = (error as { code?: string; kind?: string }).code ?? (error as { kind?: string }).kind;
+      return code === 'ENOENT' || code === 'not_found' ? undefined : refused((error as Error).message);
+    }
+    if (stat.isSymbolicLink()) {
+      try {
+        await this.fs.promises.stat(gitPath);
+      } catch (error) {
+        return refused(
+          `.git is a link that does not lead to a folder inside the workspace (${(error as Error).message})`,
+        );
+      }
+    }
+    if (!stat.isFile()) return undefined;
+    const text = String(await this.fs.promises.readFile(gitPath, { encoding: 'utf8' }).catch(() => ''));
+    const target = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
+    if (!target) return refused('.git is a file that is not a git directory');
+    const absolute = target.startsWith('/') ? normalize(target) : normalize(`${this.dir}/${target}`);
+    return absolute.startsWith(`${this.dir}/`)
+      ? undefined
+      : refused(`.git is a file pointing at a git directory outside the workspace (gitdir: ${target.slice(0, 200)})`);
+  }
+
   async exists(): Promise<boolean> {
+    if (await this.problem()) return false;
     try {
       await this.fs.promises.stat(`${this.dir}/.git`);
       return true;
@@ -41,6 +87,8 @@ export class GitRepository {
   }
 
   async ensure(): Promise<void> {
+    const problem = await this.problem();
+    if (problem) throw new Error(problem);
     if (!(await this.exists())) await git.init({ ...this.base, defaultBranch: 'main' });
   }
 
@@ -97,7 +145,8 @@ export class GitRepository {
 
   /** W4 from this repository, for backends without a git binary. */
   async context(docs: RepoContext['docs']): Promise<RepoContext> {
-    if (!(await this.exists())) {
+    const problem = await this.problem();
+    if (problem || !(await this.exists())) {
       return {
         cwd: '.',
         repository: false,
@@ -107,7 +156,7 @@ export class GitRepository {
         status: '',
         recentCommits: [],
         docs,
-        note: 'not a git repository yet',
+        note: problem ?? 'not a git repository yet',
       };
     }
     const [branch, status, recentCommits] = await Promise.all([this.branch(), this.status(), this.log(5)]);

@@ -31,6 +31,8 @@ export function gitTools(options: {
     example: { action: 'status', path: '.' },
     // A read never creates a repository: it says there is none (T4, read-only mode).
     async run(args) {
+      const problem = await repository.problem();
+      if (problem) return { ok: false, output: `error: ${problem}` };
       if (!(await repository.exists()))
         return { ok: false, output: 'error: this workspace has no git repository (git_commit creates one)' };
       if (args.action === 'status') {
@@ -67,6 +69,8 @@ export function gitTools(options: {
     ),
     example: { message: 'Fix the off-by-one in sum()', paths: ['.'] },
     async run(args) {
+      const problem = await repository.problem();
+      if (problem) return { ok: false, output: `error: ${problem}` };
       await repository.ensure();
       const added = await repository.add(args.paths.length ? args.paths : ['.']);
       if (added.length === 0) return { ok: false, output: 'error: nothing to commit: no changes in those paths' };
