@@ -70,21 +70,26 @@ export class NodeDirectoryWorkspace implements Workspace, GitCapable {
     return this.files.readText(path, maxReadBytes);
   }
 
+  /** Listed through a held, checked handle: a folder swapped for a link meanwhile is not followed (W3). */
   async readdir(path: string): Promise<DirectoryEntry[]> {
-    const absolute = await this.files.resolve(path);
-    const entries = await fs
-      .readdir(absolute, { withFileTypes: true })
-      .catch((error) => Promise.reject(ioError(path, error)));
-    return entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
+    const directory = await this.files.openDirectory(path);
+    try {
+      const entries = await fs
+        .readdir(directory.at(''), { withFileTypes: true })
+        .catch((error) => Promise.reject(ioError(path, error)));
+      return entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
+    } finally {
+      await directory.handle.close();
+    }
   }
 
   async stat(path: string): Promise<FileStat | null> {
-    const absolute = await this.files.resolve(path);
     try {
-      const stat = await fs.stat(absolute);
+      const stat = await this.files.statChecked(path);
       return { kind: kindOf(stat), size: stat.size, mtimeMs: stat.mtimeMs };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      const code = (error as { code?: string }).code;
+      if (code === 'ENOENT' || code === 'not_found') return null;
       throw ioError(path, error);
     }
   }

@@ -4,7 +4,16 @@
  * Nothing outside the workspace may be read, created or changed, and every refusal names the path.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,6 +102,32 @@ describe('W3 no escape from the directory workspace', () => {
     for (let attempt = 0; attempt < 300; attempt++) await workspace.writeFile('fresh', 'x').catch(() => undefined);
     expect(readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('OUTSIDE SECRET\n');
     expect(existsSync(path.join(outside, 'created.txt'))).toBe(false);
+  });
+
+  it('W3 a folder swapped for a link to outside while files are created, listed and looked at: nothing leaks, nothing lands outside', async () => {
+    const { root, outside, workspace } = setup();
+    const script =
+      `cd "${root}"; while true; do rm -rf sub; mkdir sub; echo inside > sub/inside.txt; ` +
+      `rm -rf sub; ln -s "${outside}" sub; done`;
+    flippers.push(spawn('/bin/sh', ['-c', script], { stdio: 'ignore' }));
+    let listedOutside = 0;
+    let statOutside = 0;
+    let listedInside = 0;
+    for (let attempt = 0; attempt < 300; attempt++) {
+      await workspace.writeFile(`sub/new${attempt}.txt`, 'x').catch(() => undefined);
+      const names = await workspace
+        .readdir('sub')
+        .then((entries) => entries.map((entry) => entry.name))
+        .catch(() => [] as string[]);
+      if (names.includes('secret.txt')) listedOutside++;
+      if (names.includes('inside.txt')) listedInside++;
+      if (await workspace.stat('sub/secret.txt').catch(() => null)) statOutside++;
+    }
+    flippers.splice(0).forEach((flipper) => flipper.kill('SIGKILL'));
+    expect(readdirSync(outside).filter((name) => name !== 'secret.txt')).toEqual([]);
+    expect(listedOutside).toBe(0);
+    expect(statOutside).toBe(0);
+    expect(listedInside).toBeGreaterThan(0);
   });
 
   it('W3 a file hard-linked from outside is not written or patched, and says why', async () => {

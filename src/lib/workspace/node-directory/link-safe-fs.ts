@@ -29,6 +29,14 @@ function outside(path: string, via: string): WorkspaceError {
   return new WorkspaceError('outside_root', path, `path "${path}" leaves the workspace root through the link "${via}"`);
 }
 
+/** An open folder checked to be inside the root; `at(name)` reaches a name inside it through the handle. */
+export interface HeldDirectory {
+  handle: FileHandle;
+  /** Its real path when it was checked. */
+  real: string;
+  at(name: string): string;
+}
+
 export class LinkSafeFs {
   constructor(readonly root: string) {}
 
@@ -67,7 +75,7 @@ export class LinkSafeFs {
   }
 
   /** The real path behind an open descriptor must be inside the root (catches swaps after the check). */
-  private async verify(handle: FileHandle, path: string, absolute: string): Promise<void> {
+  private async verify(handle: FileHandle, path: string, absolute: string): Promise<string> {
     let real: string;
     if (procFd) real = await fs.readlink(`/proc/self/fd/${handle.fd}`);
     else {
@@ -82,6 +90,7 @@ export class LinkSafeFs {
         path,
         `path "${path}" led outside the workspace root (a link changed while it was opened)`,
       );
+    return real;
   }
 
   async readText(path: string, maxBytes: number): Promise<string> {
@@ -110,35 +119,94 @@ export class LinkSafeFs {
     }
   }
 
+  /**
+   * A held, checked handle on the folder at `path` (created first when `create`). Names inside it
+   * are then reached through the handle (`at`), never through the path again, so a folder swapped
+   * for a link after the check cannot redirect a create, a listing or a stat (Linux: the
+   * /proc/self/fd link of an open folder resolves to that folder, as openat would).
+   */
+  async openDirectory(path: string, create = false): Promise<HeldDirectory> {
+    if (!create) return this.hold(path, await this.resolve(path));
+    // Created one folder at a time, each inside the one held before it.
+    const segments = relativeSegments(path);
+    let parent = await this.hold(path, this.root);
+    try {
+      for (const [index, name] of segments.entries()) {
+        const next = parent.at(name);
+        try {
+          await fs.mkdir(next);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(path, error);
+        }
+        const prefix = segments.slice(0, index + 1).join('/');
+        const stat = await fs.lstat(next).catch((error: unknown) => Promise.reject(ioError(path, error)));
+        // A link that stays inside may be followed; resolve() checks each hop.
+        const child = stat.isSymbolicLink() ? await this.resolve(prefix) : next;
+        if (!stat.isSymbolicLink() && !stat.isDirectory())
+          throw new WorkspaceError('not_a_directory', path, `"${prefix}" is not a folder`);
+        const held = await this.hold(prefix, child);
+        await parent.handle.close();
+        parent = held;
+      }
+      return parent;
+    } catch (error) {
+      await parent.handle.close();
+      throw error;
+    }
+  }
+
+  private async hold(path: string, absolute: string): Promise<HeldDirectory> {
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(absolute, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP')
+        throw new WorkspaceError('outside_root', path, `"${path}" changed into a link while it was opened`);
+      if (code === 'ENOTDIR') throw new WorkspaceError('not_a_directory', path, `"${path}" is not a folder`);
+      throw ioError(path, error);
+    }
+    let real: string;
+    try {
+      real = await this.verify(handle, path, absolute);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    const held = procFd ? `/proc/self/fd/${handle.fd}` : absolute;
+    return { handle, real, at: (name) => (name ? nodePath.join(held, name) : held) };
+  }
+
+  /**
+   * stat() of what `path` names (links inside followed), looked at through its own checked
+   * descriptor, so a link swapped in after the check never yields an outside file's metadata.
+   */
+  async statChecked(path: string): Promise<import('node:fs').Stats> {
+    const absolute = await this.resolve(path);
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP')
+        throw new WorkspaceError('outside_root', path, `"${path}" changed into a link while it was looked at`);
+      // A file this process may not open (no read permission) is still inside: resolve() checked it.
+      if (code === 'EACCES') return fs.stat(absolute);
+      throw error;
+    }
+    try {
+      await this.verify(handle, path, absolute);
+      return await handle.stat();
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** Creates missing folders one at a time; each must be a real folder inside the root. */
   async ensureDirectory(path: string): Promise<string> {
-    const segments = relativeSegments(path);
-    let current = this.root;
-    for (const [index, name] of segments.entries()) {
-      const next = nodePath.join(current, name);
-      try {
-        await fs.mkdir(next);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(path, error);
-      }
-      const stat = await fs.lstat(next);
-      if (stat.isSymbolicLink()) {
-        current = await this.resolve(segments.slice(0, index + 1).join('/'));
-        if (!(await fs.stat(current)).isDirectory())
-          throw new WorkspaceError(
-            'not_a_directory',
-            path,
-            `"${segments.slice(0, index + 1).join('/')}" is not a folder`,
-          );
-      } else if (!stat.isDirectory())
-        throw new WorkspaceError(
-          'not_a_directory',
-          path,
-          `"${segments.slice(0, index + 1).join('/')}" is not a folder`,
-        );
-      else current = next;
-    }
-    return current;
+    const directory = await this.openDirectory(path, true);
+    await directory.handle.close();
+    return directory.real;
   }
 
   /**
@@ -149,8 +217,16 @@ export class LinkSafeFs {
   async writeText(path: string, content: string): Promise<void> {
     const segments = relativeSegments(path);
     if (segments.length === 0) throw new WorkspaceError('not_a_file', path, 'cannot write to the workspace root');
-    const directory = await this.ensureDirectory(segments.slice(0, -1).join('/') || '.');
-    const absolute = nodePath.join(directory, segments.at(-1)!);
+    const directory = await this.openDirectory(segments.slice(0, -1).join('/') || '.', true);
+    try {
+      await this.writeIn(directory.at(segments.at(-1)!), path, content);
+    } finally {
+      await directory.handle.close();
+    }
+  }
+
+  /** Writes `absolute` (a name inside a held folder); see writeText. */
+  private async writeIn(absolute: string, path: string, content: string): Promise<void> {
     let handle: FileHandle;
     let created = false;
     try {
