@@ -82,3 +82,29 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
     },
   };
 }
+
+/**
+ * T7 for a zip or a folder: its memory file would enter every prompt of the new session's
+ * workspace, so it is shown and confirmed like an imported session's. Declined, it is left out.
+ */
+export interface FilesReview extends Omit<ImportReview, 'apply'> {
+  finish(useExtras: boolean): Promise<void>;
+}
+
+export function reviewFiles(
+  title: string,
+  files: Record<string, string>,
+  open: (files: Record<string, string>) => Promise<void>,
+): FilesReview {
+  const copies = Object.entries(files).filter(([path]) => isMemoryFilePath(path));
+  const text = copies.map(([path, content]) => (copies.length > 1 ? `(${path})\n${content}` : content)).join('\n\n');
+  return {
+    title,
+    overrides: {},
+    ...(copies.length ? { memoryFile: { path: defaultMemoryFile, text } } : {}),
+    memoryNotes: [],
+    ignoredSettings: [],
+    needsConfirmation: copies.length > 0,
+    finish: (useExtras) => open(useExtras ? files : withoutMemoryFile(files)),
+  };
+}

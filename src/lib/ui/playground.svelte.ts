@@ -36,7 +36,8 @@ import {
   withDefaults,
 } from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
-import type { ImportReview } from './import-review';
+import type { FilesReview, ImportReview } from './import-review';
+import { reviewFiles } from './import-review';
 import { tabId } from './tab-id';
 import {
   attempt,
@@ -77,7 +78,7 @@ export class Playground {
   /** T7: changes a link proposed that lower safety or change the server, awaiting the person. */
   linkProposal = $state.raw<UrlPreset['proposals'] | undefined>(undefined);
   /** T7: an import that brings prompt overrides or a memory file, awaiting confirmation. */
-  importReview = $state.raw<ImportReview | undefined>(undefined);
+  importReview = $state.raw<ImportReview | FilesReview | undefined>(undefined);
   private database: HarnessDatabase | undefined;
   private taskStore: TaskStore = new MemoryTaskStore();
   /** U3: replay, forks and lessons over the open session. */
@@ -367,7 +368,14 @@ export class Playground {
   importTrajectory(trajectory: Trajectory): Promise<void> {
     return importTrajectory(this, trajectory);
   }
-  finishImport(review: ImportReview, useExtras: boolean): Promise<void> {
+  /** A zip or a folder becomes a new session; a memory file in it is reviewed first (T7). */
+  async openImportedFiles(title: string, files: Record<string, string>): Promise<void> {
+    const review = reviewFiles(title, files, (chosen) => this.newSession(undefined, chosen));
+    if (review.needsConfirmation) this.importReview = review;
+    else await review.finish(true);
+  }
+
+  finishImport(review: ImportReview | FilesReview, useExtras: boolean): Promise<void> {
     return finishImport(this, review, useExtras);
   }
   restoreCheckpoint(oid: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { Session } from '../harness/session';
 import { defaultSettings } from '../harness/settings';
 import type { Trajectory } from '../store/session-export';
 import { reviewImport } from './import-review';
-import type { ImportReview } from './import-review';
+import type { FilesReview, ImportReview } from './import-review';
 import type { RunController } from './run-controller.svelte';
 import type { SessionLibrary } from './session-library.svelte';
 import type { TeachingState } from './teaching/teaching-state.svelte';
@@ -19,7 +19,7 @@ export interface PageActionsHost {
   version: number;
   loading: boolean;
   notice: { kind: 'error' | 'info'; text: string } | undefined;
-  importReview: ImportReview | undefined;
+  importReview: ImportReview | FilesReview | undefined;
   readonly runs: RunController;
   readonly library: SessionLibrary;
   readonly files: WorkspaceState;
@@ -104,9 +104,17 @@ export async function importTrajectory(page: PageActionsHost, trajectory: Trajec
   else await finishImport(page, review, false);
 }
 
-export async function finishImport(page: PageActionsHost, review: ImportReview, useExtras: boolean): Promise<void> {
+export async function finishImport(
+  page: PageActionsHost,
+  review: ImportReview | FilesReview,
+  useExtras: boolean,
+): Promise<void> {
   page.importReview = undefined;
   if (page.runs.running) return;
+  if ('finish' in review) {
+    await attempt(page, 'Could not import', () => review.finish(useExtras));
+    return;
+  }
   await attempt(page, 'Could not import', async () => {
     const session = await page.library.importSession(review.apply(useExtras, defaultSettings()));
     await page.library.refresh();
