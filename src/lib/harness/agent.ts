@@ -131,6 +131,7 @@ export class Agent {
         recorder,
         renderer: this.renderer,
         signal: controller.signal,
+        ...(maxSeconds > 0 ? { deadline: Date.now() + maxSeconds * 1000 } : {}),
         stopReason,
         state,
         retryPolicy: this.options.retryPolicy ?? defaultRetryPolicy,

@@ -19,6 +19,11 @@ export interface LoopContext {
   recorder: SessionRecorder;
   renderer: HistoryRenderer;
   signal: AbortSignal;
+  /**
+   * L1: when the run's wall-time limit ends (epoch ms), if it has one. A command must not outlive
+   * it: a backend that runs code on this thread (QuickJS in Node) cannot see the abort in time.
+   */
+  deadline?: number;
   stopReason: { kind: 'user' | 'time' | 'step' };
   state: RunState;
   retryPolicy: RetryPolicy;

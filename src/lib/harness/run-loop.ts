@@ -43,7 +43,10 @@ function generated(reply: ModelReply, protocol: LoopContext['protocol']): ChatMe
 }
 
 function stopped(context: LoopContext): Outcome | undefined {
-  if (!context.signal.aborted) return undefined;
+  // The deadline is read too: a timer cannot fire while code runs on this thread (QuickJS in Node).
+  if (!context.signal.aborted && context.deadline !== undefined && Date.now() >= context.deadline)
+    context.stopReason.kind = 'time';
+  else if (!context.signal.aborted) return undefined;
   if (context.stopReason.kind === 'time')
     return {
       kind: 'limit',

@@ -155,6 +155,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     emit,
     toolOutputChars: options.toolOutputChars ?? 6000,
     ...(options.stepGate ? { stepGate: options.stepGate } : {}),
+    ...(context.deadline ? { deadline: context.deadline } : {}),
     ...(canDelegate
       ? {
           delegate: delegateRunner({

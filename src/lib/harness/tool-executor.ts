@@ -44,6 +44,8 @@ export interface ExecutorOptions {
   toolOutputChars: number;
   delegate?: (request: DelegateRequest) => Promise<DelegateResult>;
   stepGate?: StepGate;
+  /** The run's wall-time deadline (epoch ms), passed on to tools. */
+  deadline?: number;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -76,6 +78,7 @@ export class ToolExecutor {
       signal,
       onOutput: (chunk) => emit({ type: 'tool.output', step, callId, chunk }),
       ...(this.options.delegate ? { delegate: this.options.delegate } : {}),
+      ...(this.options.deadline ? { deadline: this.options.deadline } : {}),
     };
     const validation = await validateCall({
       tools: this.options.toolset.tools,

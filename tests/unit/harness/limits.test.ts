@@ -66,6 +66,18 @@ describe('limits', () => {
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
+  it('L1 the wall-time limit stops a busy loop in the offline node running on this thread (Node, no worker)', async () => {
+    // QuickJS in Node runs on the harness's own thread: the abort cannot fire until it yields,
+    // so the command is given no longer than the run has left (it asked for 120 s).
+    const h = harness([tool('run_shell', { command: 'node -e "while (true) {}"', timeout: 120 }), final('never')], {
+      settings: { limits: limits({ maxSeconds: 2 }) },
+    });
+    const started = Date.now();
+    const result = await h.agent.run('spin');
+    expect(result.outcome).toMatchObject({ kind: 'limit', limit: 'time' });
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+
   it('L2 stop aborts the model request mid-stream', async () => {
     const controller = new AbortController();
     const h = harness([{ text: '<final>too late</final>', delayMs: 10_000 }]);

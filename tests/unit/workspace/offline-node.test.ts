@@ -207,6 +207,29 @@ describe('node in the offline shell (QuickJS)', () => {
     expect(log.stdout, log.stderr).toBe('5001\n');
   });
 
+  it('W2 T3 long file names are refused and counted; a print loop keeps its head and tail, not gigabytes', async () => {
+    const workspace = new MemoryWorkspace({ files: {} });
+    // 20 MB names used to be held whole (100 of them took 4.3 GB): now over 4,096 characters is refused.
+    const names = await workspace.exec(
+      `node -e "const fs = require('node:fs'); const long = 'n'.repeat(20 * 1024 * 1024);\n` +
+        `for (const call of [() => fs.writeFileSync(long, ''), () => fs.mkdirSync(long)])\n` +
+        `  try { call(); console.log('done') } catch (e) { console.log(e.code) }"`,
+      { timeoutMs: 15_000 },
+    );
+    expect(names.stdout.trim().split('\n')).toEqual(['ENAMETOOLONG', 'ENAMETOOLONG']);
+    expect((await workspace.readdir('.')).length).toBe(0);
+    // Printing until the deadline: the host keeps about a megabyte, with the end intact.
+    const flood = await workspace.exec(
+      `node -e "const line = 'x'.repeat(1000); const end = Date.now() + 1500; let n = 0;\n` +
+        `while (Date.now() < end) { console.log(line); n++ } console.log('LAST', n > 1000)"`,
+      { timeoutMs: 15_000 },
+    );
+    expect(flood.exitCode).toBe(0);
+    expect(flood.stdout.length).toBeLessThan(1_100_000);
+    expect(flood.stdout).toMatch(/characters of output dropped here/);
+    expect(flood.stdout.trim().endsWith('LAST true')).toBe(true);
+  });
+
   it('L3 an agent on the offline shell can use the tests as its done-check', async () => {
     const h = harness(
       [

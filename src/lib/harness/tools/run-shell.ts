@@ -39,15 +39,18 @@ export const runShell: WriteTool<{ command: string; timeout: number }> = {
     return args.command.trim() ? null : `'command' must not be empty`;
   },
   async run(args, context) {
+    // Never past the run's own time limit (it cannot always interrupt a command in time).
+    const left = context.deadline ? Math.max(1000, context.deadline - Date.now()) : Infinity;
+    const timeoutMs = Math.min(args.timeout * 1000, left);
     const result = await context.workspace.exec(args.command, {
-      timeoutMs: args.timeout * 1000,
+      timeoutMs,
       signal: context.signal,
       onOutput: (chunk) => context.onOutput(chunk),
     });
     return {
       ok: result.exitCode === 0 && !result.timedOut && !result.aborted,
       exitCode: result.exitCode,
-      output: formatExecResult(result, args.timeout),
+      output: formatExecResult(result, Math.ceil(timeoutMs / 1000)),
     };
   },
 };

@@ -66,6 +66,8 @@ export interface ReadToolContext {
   onOutput: (chunk: string) => void;
   /** Present only where delegation is allowed (depth below the maximum). */
   delegate?: (request: DelegateRequest) => Promise<DelegateResult>;
+  /** L1: when the run's wall-time limit ends (epoch ms); commands are given no longer than that. */
+  deadline?: number;
 }
 
 export interface WriteToolContext extends Omit<ReadToolContext, 'workspace'> {

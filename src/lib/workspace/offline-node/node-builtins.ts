@@ -126,8 +126,9 @@ export const nodeApiSource = String.raw`
     },
     mkdirSync(p) {
       const target = absolute(p);
+      const reason = globalThis.__mkdir(target);
+      if (reason) throw refused(reason, target);
       madeDirs.add(target);
-      globalThis.__mkdir(target);
       return target;
     },
     readdirSync(p, options) {

@@ -7,7 +7,8 @@
 import { defineCommand } from 'just-bash';
 import type { Command, IFileSystem } from 'just-bash';
 import { runModule } from './quickjs-runner';
-import type { FileChanges, RunResult } from './quickjs-runner';
+import type { RunResult } from './quickjs-runner';
+import type { FileChanges } from './guest-files';
 import { normalizeAbsolute } from '../workspace-paths';
 
 const version =

@@ -22,6 +22,9 @@ import { nodeApiSource } from './node-builtins';
 import { apiModules } from './node-api-modules';
 import { commonJsSource } from './node-commonjs';
 import { requireEsm } from './require-esm';
+import { GuestFiles } from './guest-files';
+import type { FileChanges } from './guest-files';
+import { BoundedOutput } from '../bounded-output';
 
 export interface RunOptions {
   /** Absolute path of the entry module (inside the virtual filesystem). */
@@ -46,11 +49,6 @@ export interface RunOptions {
 }
 
 /** What the program changed through `fs`: new contents, or null for a removed file; made folders. */
-export interface FileChanges {
-  files: Map<string, string | null>;
-  dirs: Set<string>;
-}
-
 export interface RunResult {
   exitCode: number;
   stdout: string;
@@ -61,8 +59,6 @@ export interface RunResult {
 }
 
 const unresolved = 'harness-unresolved:';
-/** What one run may write through `fs` (kept in the host until the run ends). */
-export const writeLimits = { files: 10_000, bytes: 64 * 1024 * 1024 };
 const builtins: Record<string, string> = {
   'node:assert': assertSource,
   'node:assert/strict': assertStrictSource,
@@ -147,13 +143,10 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     get: (path: string) => (path === options.entry && options.source !== undefined ? code : files.get(path)),
     has: (path: string) => (path === options.entry && options.source !== undefined) || files.has(path),
   };
-  const changes: FileChanges = { files: new Map(), dirs: new Set() };
+  const guest = new GuestFiles(files, options.root ?? '/');
   // `node -e` code is no file of any package: its package.json does not decide for it.
   const esmOf = (file: string, text: string) =>
     isEsmSource(file, text, file === options.entry && options.source !== undefined ? undefined : files);
-  let written = 0;
-  const root = options.root ?? '/';
-  const inside = (path: string) => root === '/' || path === root || path.startsWith(`${root}/`);
   const code = options.print
     ? `console.log(eval(${JSON.stringify(options.source ?? '')}))`
     : (options.source ?? files.get(options.entry) ?? '');
@@ -184,7 +177,8 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     },
   );
   const context: QuickJSContext = runtime.newContext();
-  const output = { stdout: '', stderr: '' };
+  // Bounded as they arrive: a print loop must not grow the host's memory until the deadline.
+  const output = { stdout: new BoundedOutput(), stderr: new BoundedOutput() };
   let exitCode: number | undefined;
   const handles: QuickJSHandle[] = [];
   const hold = (handle: QuickJSHandle) => (handles.push(handle), handle);
@@ -195,8 +189,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       hold(
         context.newFunction('__write', (stream, text) => {
           const value = context.getString(text);
-          if (context.getNumber(stream) === 2) output.stderr += value;
-          else output.stdout += value;
+          (context.getNumber(stream) === 2 ? output.stderr : output.stdout).append(value);
         }),
       ),
     );
@@ -234,45 +227,15 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     ) => context.setProp(context.global, name, hold(context.newFunction(name, fn)));
     const textOrUndefined = (text: string | undefined) =>
       text === undefined ? context.undefined : context.newString(text);
-    const outsideRoot = () =>
-      context.newString(`EACCES: permission denied: the offline shell's node writes only inside ${root}`);
     define('__fileRead', (path) => textOrUndefined(files.get(context.getString(path))));
     define('__moduleSource', (path) => textOrUndefined(modules.get(context.getString(path))));
     define('__fileList', () => context.newString(JSON.stringify([...files.keys()])));
-    define('__fileWrite', (path, text, append) => {
-      const target = normalizeAbsolute(context.getString(path));
-      if (!inside(target)) return outsideRoot();
-      const value = (context.getNumber(append) ? (files.get(target) ?? '') : '') + context.getString(text);
-      // Bounded whatever the program does: its written files live in the host until it ends.
-      const before = changes.files.get(target)?.length ?? 0;
-      if (
-        written - before + value.length > writeLimits.bytes ||
-        (!changes.files.has(target) && changes.files.size >= writeLimits.files)
-      ) {
-        return context.newString(
-          `ENOSPC: no space left: the offline shell's node writes at most ` +
-            `${writeLimits.files} files and ${writeLimits.bytes / 1024 / 1024} MB ` +
-            `per run`,
-        );
-      }
-      written += value.length - before;
-      files.set(target, value);
-      changes.files.set(target, value);
-      return context.undefined;
-    });
-    define('__fileRemove', (path) => {
-      const target = normalizeAbsolute(context.getString(path));
-      if (!inside(target)) return outsideRoot();
-      files.delete(target);
-      changes.files.set(target, null);
-      return context.undefined;
-    });
-    define('__mkdir', (path) => {
-      const target = normalizeAbsolute(context.getString(path));
-      if (inside(target) && (changes.dirs.has(target) || changes.dirs.size < writeLimits.files))
-        changes.dirs.add(target);
-      return context.undefined;
-    });
+    const answer = (error: string | undefined) => (error === undefined ? context.undefined : context.newString(error));
+    define('__fileWrite', (path, text, append) =>
+      answer(guest.write(context.getString(path), context.getString(text), Boolean(context.getNumber(append)))),
+    );
+    define('__fileRemove', (path) => answer(guest.remove(context.getString(path))));
+    define('__mkdir', (path) => answer(guest.mkdir(context.getString(path))));
     define('__isEsm', (file, source) =>
       esmOf(context.getString(file), context.getString(source)) ? context.true : context.false,
     );
@@ -300,7 +263,7 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
           : { message: String(error) };
       if (dumped.message === '__process_exit__') return;
       if (/interrupted/i.test(dumped.message)) return;
-      output.stderr += `${dumped.name ?? 'Error'}: ${dumped.message}\n${dumped.stack ?? ''}`;
+      output.stderr.append(`${dumped.name ?? 'Error'}: ${dumped.message}\n${dumped.stack ?? ''}`);
       exitCode ??= 1;
     };
     // Like Node's detection: code that only compiles as a module (top-level await) runs as one.
@@ -371,8 +334,9 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
       promise.dispose();
     }
     const timedOut = Date.now() > deadline;
-    if (timedOut) output.stderr += `\nnode: stopped after ${options.deadlineMs} ms (the offline shell's time limit)\n`;
-    if (options.signal?.aborted) output.stderr += '\nnode: aborted\n';
+    if (timedOut)
+      output.stderr.append(`\nnode: stopped after ${options.deadlineMs} ms (the offline shell's time limit)\n`);
+    if (options.signal?.aborted) output.stderr.append('\nnode: aborted\n');
     const summaryHandle = context.getProp(context.global, '__testSummary');
     const tests = context.dump(summaryHandle) as RunResult['tests'];
     summaryHandle.dispose();
@@ -383,10 +347,11 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
     processHandle.dispose();
     return {
       exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (exitCode ?? (processExit || 0)),
-      ...output,
+      stdout: output.stdout.text,
+      stderr: output.stderr.text,
       ...(tests ? { tests } : {}),
       timedOut,
-      changes,
+      changes: guest.changes,
     };
   } finally {
     for (const handle of handles) if (handle.alive) handle.dispose();
