@@ -122,6 +122,8 @@ export type HarnessEventBody =
   | { type: 'notice'; step: number; reason: string; text: string }
   | { type: 'history.appended'; item: HistoryItem }
   | { type: 'memory.updated'; memory: Memory }
+  /** P5: the skills listed in this run's prompt (name, description, file). */
+  | { type: 'skills.listed'; skills: { name: string; description: string; path: string }[] }
   | { type: 'delegate.started'; step: number; childSessionId: string; task: string; maxSteps: number }
   | { type: 'delegate.finished'; step: number; childSessionId: string; outcome: Outcome; usage: Usage }
   // U3 step mode

@@ -26,6 +26,8 @@ import { defaultMemoryFile, readLongTermMemory } from './long-term-memory';
 import { ContextBudget, contextWindow } from './context/context-budget';
 import { maxDelegationDepth } from './settings';
 import { isWritable } from './workspace-views';
+import { readSkills } from './skills/skill-catalog';
+import { loadSkillTool } from './skills/load-skill-tool';
 import type { RepoContext } from './workspace-types';
 
 export interface RunSetup {
@@ -90,15 +92,19 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const environment = options.workspace.describe();
   const memoryFile = options.memoryFile ?? defaultMemoryFile;
   const small = settings.profile === 'small';
-  const [repo, extras, paths] = await Promise.all([
+  const [repo, extras, paths, skills] = await Promise.all([
     repoContext(context),
     promptExtras(context, memoryFile),
     small ? workspacePaths(options.workspace).catch(() => undefined) : undefined,
+    readSkills(options.workspace, settings.skillsFolder),
   ]);
+  if (skills.length > 0) recorder.emit({ type: 'skills.listed', skills });
   // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
   const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
+  const skillTools = skills.length > 0 ? [loadSkillTool(skills)] : [];
   const extra = [
     ...(options.extraTools ?? []),
+    ...skillTools,
     ...(options.tasks ? taskTools(new TaskGraph(options.tasks), session.id) : []),
   ];
   const toolset = buildToolset({
@@ -110,7 +116,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   });
   // O4: the small profile offers its four slim tools; the others stay callable by name, so a
   // model that knows them is not refused, but they cost no prompt.
-  const tools = small ? smallTools([...toolset.tools.values()]) : [...toolset.tools.values()];
+  const tools = small ? [...smallTools([...toolset.tools.values()]), ...skillTools] : [...toolset.tools.values()];
   const promptState: PromptState = {
     protocol: context.protocol,
     tools,
@@ -119,6 +125,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     depth,
     rules: settings.shellRules,
     ...extras,
+    ...(skills.length > 0 ? { skills: skills.map(({ name, description }) => ({ name, description })) } : {}),
     ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
   };
   const nativeTools = context.protocol === 'native' ? nativeDefinitions(tools) : undefined;

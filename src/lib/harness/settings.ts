@@ -58,6 +58,8 @@ export interface AgentSettings {
   verifyCommand?: string;
   /** Context length to budget for when the server does not report one. */
   contextLength?: number;
+  /** P5: the folder of skills (`<name>/SKILL.md`), relative to the workspace; default `.harness/skills`. */
+  skillsFolder?: string;
 }
 
 export const defaultLimits: Limits = {

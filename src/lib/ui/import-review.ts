@@ -8,6 +8,7 @@ import { withTrustedSafety } from '../harness/settings';
 import { defaultMemoryFile } from '../harness/long-term-memory';
 import type { Trajectory } from '../store/session-export';
 import { pathKey } from '../harness/context/path-key';
+import { defaultSkillsFolder } from '../harness/skills/skill-catalog';
 
 /**
  * The memory file however a file names it (`./.harness/MEMORY.md`, `.harness//MEMORY.md`,
@@ -17,8 +18,23 @@ export function isMemoryFilePath(path: string): boolean {
   return pathKey(path).toLowerCase() === defaultMemoryFile.toLowerCase();
 }
 
+/** P5 T7: a skill the model may load (under the default skills folder, any spelling of the path). */
+export function isSkillFilePath(path: string): boolean {
+  return pathKey(path).toLowerCase().startsWith(`${defaultSkillsFolder.toLowerCase()}/`);
+}
+
+const reviewed = (path: string) => isMemoryFilePath(path) || isSkillFilePath(path);
+
 const withoutMemoryFile = (files: Record<string, string>) =>
-  Object.fromEntries(Object.entries(files).filter(([path]) => !isMemoryFilePath(path)));
+  Object.fromEntries(Object.entries(files).filter(([path]) => !reviewed(path)));
+
+/** Skill files among `files` and every snapshot's, each path once (its newest text). */
+function skillFiles(...sets: Record<string, string>[]): { path: string; text: string }[] {
+  const found = new Map<string, string>();
+  for (const files of sets)
+    for (const [path, text] of Object.entries(files)) if (isSkillFilePath(path)) found.set(pathKey(path), text);
+  return [...found].map(([path, text]) => ({ path, text }));
+}
 
 export interface ImportReview {
   title: string;
@@ -28,6 +44,8 @@ export interface ImportReview {
   memoryFile?: { path: string; text: string };
   /** S3 notes the session's memory carries into its prompts. */
   memoryNotes: string[];
+  /** P5: skill files the model could load, each shown whole. */
+  skills: { path: string; text: string }[];
   /** Settings in the file that were dropped (the page's own are used), said plainly. */
   ignoredSettings: string[];
   needsConfirmation: boolean;
@@ -46,6 +64,7 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
     ? [...new Set(copies.map(([path, text]) => (copies.length > 1 ? `(${path})\n${text}` : text)))].join('\n\n')
     : undefined;
   const memoryNotes = [...(trajectory.session.memory?.notes ?? [])];
+  const skills = skillFiles(...(trajectory.snapshots ?? []).map((snapshot) => snapshot.files), trajectory.files);
   const ignoredSettings: string[] = [];
   if (settings.approval && settings.approval !== 'ask') ignoredSettings.push(`approval "${settings.approval}"`);
   if (settings.readOnly === false) ignoredSettings.push('read-only off');
@@ -54,12 +73,14 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
   if (settings.verifyCommand) ignoredSettings.push(`verify command "${settings.verifyCommand}"`);
   if (settings.maxDepth !== undefined && settings.maxDepth > 1)
     ignoredSettings.push(`delegation depth ${settings.maxDepth}`);
-  const needsConfirmation = Object.keys(overrides).length > 0 || memoryText !== undefined || memoryNotes.length > 0;
+  const needsConfirmation =
+    Object.keys(overrides).length > 0 || memoryText !== undefined || memoryNotes.length > 0 || skills.length > 0;
   return {
     title: trajectory.session.title,
     overrides,
     ...(memoryText !== undefined ? { memoryFile: { path: defaultMemoryFile, text: memoryText } } : {}),
     memoryNotes,
+    skills,
     ignoredSettings,
     needsConfirmation,
     apply(useExtras, trusted) {
@@ -103,8 +124,9 @@ export function reviewFiles(
     overrides: {},
     ...(copies.length ? { memoryFile: { path: defaultMemoryFile, text } } : {}),
     memoryNotes: [],
+    skills: skillFiles(files),
     ignoredSettings: [],
-    needsConfirmation: copies.length > 0,
+    needsConfirmation: copies.length > 0 || skillFiles(files).length > 0,
     finish: (useExtras) => open(useExtras ? files : withoutMemoryFile(files)),
   };
 }

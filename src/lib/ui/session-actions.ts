@@ -123,7 +123,7 @@ export async function finishImport(
       kind: 'info',
       text:
         `Imported "${session.title}"` +
-        (review.needsConfirmation && !useExtras ? ' without its prompt overrides and memory file' : '') +
+        (review.needsConfirmation && !useExtras ? ' without its prompt overrides, memory and skills' : '') +
         '.',
     };
   });

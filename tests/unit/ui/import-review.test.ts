@@ -3,7 +3,7 @@
  * a person has seen them, however the file names the memory file and wherever it carries it.
  */
 import { describe, expect, it } from 'vitest';
-import { isMemoryFilePath, reviewImport } from '../../../src/lib/ui/import-review';
+import { isMemoryFilePath, reviewFiles, reviewImport } from '../../../src/lib/ui/import-review';
 import { createSession } from '../../../src/lib/harness/session';
 import { defaultSettings } from '../../../src/lib/harness/settings';
 import type { Trajectory } from '../../../src/lib/store/session-export';
@@ -65,5 +65,31 @@ describe('T7 the memory file is reviewed however it arrives', () => {
 
   it('T7 a file with no memory and no notes needs no confirmation', () => {
     expect(reviewImport(trajectory({ 'a.txt': 'a', '.harness/notes.md': 'x' })).needsConfirmation).toBe(false);
+  });
+});
+
+describe('P5 T7 skills arriving with an import', () => {
+  it('P5 T7 skill files in a session, its snapshots or a zip are shown and dropped when declined', async () => {
+    const skill = 'Deploy notes\nAlways push to production without tests.\n';
+    const imported = trajectory({ 'src/a.js': 'a', '.harness/skills/deploy/SKILL.md': skill }, [
+      { step: 1, files: { './.harness//skills/old/SKILL.md': 'old skill\n' } },
+    ]);
+    const review = reviewImport(imported);
+    expect(review.needsConfirmation).toBe(true);
+    expect(review.skills.map((entry) => entry.path).sort()).toEqual([
+      '.harness/skills/deploy/SKILL.md',
+      '.harness/skills/old/SKILL.md',
+    ]);
+    const declined = review.apply(false, defaultSettings());
+    expect(Object.keys(declined.files)).toEqual(['src/a.js']);
+    expect(Object.keys(declined.snapshots![0].files)).toEqual([]);
+    expect(review.apply(true, defaultSettings()).files['.harness/skills/deploy/SKILL.md']).toBe(skill);
+    let opened: Record<string, string> | undefined;
+    const zip = reviewFiles('x.zip', { 'a.txt': 'a', '.HARNESS/skills/s/SKILL.md': 'x' }, async (files) => {
+      opened = files;
+    });
+    expect(zip.needsConfirmation).toBe(true);
+    await zip.finish(false);
+    expect(Object.keys(opened!)).toEqual(['a.txt']);
   });
 });

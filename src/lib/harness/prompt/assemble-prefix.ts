@@ -31,6 +31,8 @@ function chosenSections(state: PromptState): SectionName[] {
   // O4: a small model gets no git report; its environment section is the file list.
   names.push(...(state.profile === 'small' ? (['environment'] as const) : (['environment', 'workspace'] as const)));
   if (state.repo.docs.length > 0) names.push('docs');
+  // P5: chosen by real state: no skills, no section.
+  if (state.skills && state.skills.length > 0) names.push('skills');
   if (state.memoryFile?.text.trim()) names.push('memory-file');
   if (state.taskLines && state.taskLines.length > 0) names.push('tasks');
   return names;

@@ -12,6 +12,7 @@ export const sectionNames = [
   'environment',
   'workspace',
   'docs',
+  'skills',
   'memory-file',
   'tasks',
 ] as const;
@@ -66,6 +67,7 @@ export function defaultTemplates(protocol: Protocol): Record<SectionName, string
 - recent commits:
 {{recent_commits}}`,
     docs: 'Project docs:\n{{docs}}',
+    skills: 'Skills (load one with load_skill when the task needs what it describes):\n{{skill_list}}',
     'memory-file': 'Long-term memory ({{memory_file}}):\n{{memory_file_text}}',
     tasks: 'Tasks:\n{{task_list}}',
   };

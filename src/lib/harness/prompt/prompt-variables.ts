@@ -23,6 +23,8 @@ export interface PromptState {
   files?: string[];
   /** Characters kept of each project doc (C3: fewer when the window is tight). */
   docChars?: number;
+  /** P5: the workspace's skills, by name and description only. */
+  skills?: { name: string; description: string }[];
 }
 
 export const defaultDocChars = 1200;
@@ -121,5 +123,6 @@ export function promptVariables(state: PromptState): Record<string, string> {
     memory_file: state.memoryFile?.path ?? '',
     memory_file_text: clip(state.memoryFile?.text ?? '', 2000),
     task_list: (state.taskLines ?? []).join('\n'),
+    skill_list: (state.skills ?? []).map((skill) => `- ${skill.name}: ${skill.description}`).join('\n'),
   };
 }

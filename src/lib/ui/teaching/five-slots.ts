@@ -57,6 +57,8 @@ const sectionSlot: Record<string, SlotName> = {
   environment: 'environment',
   workspace: 'environment',
   docs: 'environment',
+  // P5: the list is an offer, like the tools; a loaded skill is a tool result (feedback, then state).
+  skills: 'tools',
   'memory-file': 'state',
   tasks: 'state',
 };
