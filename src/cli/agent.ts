@@ -45,6 +45,7 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
     ...(options.readOnly !== undefined ? { readOnly: options.readOnly } : {}),
     ...(options.verify ? { verifyCommand: options.verify } : {}),
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
   });
   const base = stored ? withTrustedSafety(stored, trusted) : trusted;
   const limits = { ...base.limits };
@@ -60,6 +61,7 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
     ...(options.protocol ? { protocol: options.protocol } : {}),
     ...(options.toolProfile ? { toolProfile: options.toolProfile } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.skillsFolder ? { skillsFolder: options.skillsFolder } : {}),
     limits,
     options: modelOptions,
   };

@@ -1,4 +1,6 @@
 /** Command-line options of `npm run agent`; every bad value is a usage error that says why. */
+import type { Hooks } from '../lib/harness/hooks/hook-types';
+import { parseHookOptions } from './hook-options';
 import { parseArgs } from 'node:util';
 import type { ApprovalPolicy, HarnessProfile, ProtocolChoice, ToolProfile } from '../lib/harness/settings';
 import { harnessProfiles } from '../lib/harness/settings';
@@ -28,6 +30,10 @@ export interface CliOptions {
   reset?: string;
   maxDepth?: number;
   verify?: string;
+  /** T8: hooks from --hook and --hooks-file (the user's own, T7). */
+  hooks?: Hooks;
+  /** P5: the skills folder, relative to the workspace. */
+  skillsFolder?: string;
   /** U3: write the session to this file (the page imports and replays it). */
   export?: string;
   /** With --resume and --export: write the stored session, run nothing. */
@@ -65,6 +71,11 @@ Options:
   --num-predict N       output limit per reply (default: 1024)
   --temperature X       sampling temperature (default: 0.2)
   --verify CMD          a final answer counts only when CMD exits 0
+  --hook POINT=CMD      run CMD at before_tool, after_tool or on_final (repeatable; the call
+                        as JSON on stdin, a decision as JSON on stdout; POINT! = required)
+  --hooks-file FILE     hooks as JSON: {"before_tool": {"command": "…", "required": true}}
+  --skills-folder DIR   skills (DIR/NAME/SKILL.md) the model loads on demand
+                        (default: .harness/skills)
   --max-depth N         how deep delegation may nest, 0-3 (default: 1)
   --session-dir DIR     where sessions and tasks are kept (default: outside the workspace,
                         in ~/.local/state/harness-playground/workspaces/NAME-HASH)
@@ -86,6 +97,15 @@ Progress goes to stderr; the final answer (or the --json object) to stdout.
 ${exitCodeHelp}`;
 
 export class UsageError extends Error {}
+
+function hooksFrom(flags: string[], file: string | undefined): { hooks?: Hooks } {
+  try {
+    const hooks = parseHookOptions(flags, file);
+    return hooks ? { hooks } : {};
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
 
 function integer(name: string, value: string | undefined, min = 0): number | undefined {
   if (value === undefined) return undefined;
@@ -115,6 +135,9 @@ export function parseCliOptions(argv: string[]): CliOptions {
         protocol: { type: 'string' },
         approval: { type: 'string' },
         'tool-profile': { type: 'string' },
+        hook: { type: 'string', multiple: true },
+        'hooks-file': { type: 'string' },
+        'skills-folder': { type: 'string' },
         profile: { type: 'string' },
         'read-only': { type: 'boolean' },
         'max-steps': { type: 'string' },
@@ -163,6 +186,8 @@ export function parseCliOptions(argv: string[]): CliOptions {
     numPredict: integer('num-predict', values['num-predict'], 1),
     temperature,
     verify: values.verify,
+    ...hooksFrom(values.hook ?? [], values['hooks-file']),
+    ...(values['skills-folder'] ? { skillsFolder: values['skills-folder'] } : {}),
     sessionDir: values['session-dir'],
     resume: values.resume,
     reset: values.reset,

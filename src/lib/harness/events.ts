@@ -3,6 +3,7 @@
  * stores persist them, the inspector and evals read them. Every event carries the session id
  * and a timestamp; `step` counts model calls from 1.
  */
+import type { HookPoint } from './hooks/hook-types';
 import type { ChatMessage, ModelError, ModelOptions, NativeToolDefinition, ReplyStats } from './model-types';
 import type { HistoryItem, Memory } from './session';
 import type { Outcome, Usage } from './outcome';
@@ -122,6 +123,17 @@ export type HarnessEventBody =
   | { type: 'notice'; step: number; reason: string; text: string }
   | { type: 'history.appended'; item: HistoryItem }
   | { type: 'memory.updated'; memory: Memory }
+  /** T8: what a hook decided (allow, deny, rewrite, annotate, clip, accept, reject) or that it failed. */
+  | {
+      type: 'hook';
+      step: number;
+      point: HookPoint;
+      tool?: string;
+      decision: string;
+      detail: string;
+      durationMs: number;
+      failed?: boolean;
+    }
   /** P5: the skills listed in this run's prompt (name, description, file). */
   | { type: 'skills.listed'; skills: { name: string; description: string; path: string }[] }
   | { type: 'delegate.started'; step: number; childSessionId: string; task: string; maxSteps: number }

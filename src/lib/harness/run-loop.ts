@@ -10,6 +10,7 @@ import type { ChatMessage, ModelReply } from './model-types';
 import type { Outcome } from './outcome';
 import type { ParsedReply } from './protocol/parsed-reply';
 import { prepareRun } from './run-setup';
+import { pauseBeforeRequest } from './request-pause';
 import { modelStep } from './model-step';
 import { runToolRound } from './tool-round';
 import { runDoneCheck } from './done-check';
@@ -78,40 +79,6 @@ function parseReply(
   const options = { argumentNames: setup.argumentNames };
   if (constrained) return parseEnvelope(text, options);
   return context.protocol === 'native' ? parseNativeReply(reply) : parseTextReply(text, options);
-}
-
-/** U3: the step gate may replace the newest message before it is sent (recorded as an edit). */
-async function pauseBeforeRequest(
-  context: LoopContext,
-  step: number,
-  messages: ChatMessage[],
-  setup: RunSetup,
-  format: Record<string, unknown> | undefined,
-): Promise<'stop' | ChatMessage[]> {
-  const gate = context.options.stepGate;
-  if (!gate) return messages;
-  const last = context.session.history.at(-1);
-  const editable =
-    last && last.kind !== 'assistant' ? { role: messages.at(-1)!.role, content: messages.at(-1)!.content } : undefined;
-  context.recorder.emit({ type: 'step.paused', step, at: 'request' });
-  const decision = await gate.pause(
-    {
-      at: 'request',
-      step,
-      model: context.session.model,
-      messages,
-      options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx },
-      ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
-      ...(format ? { format } : {}),
-      ...(editable ? { editable } : {}),
-    },
-    context.signal,
-  );
-  if (decision.action === 'stop') return 'stop';
-  if (decision.action !== 'edit' || !editable) return messages;
-  const before = await context.recorder.editLast(decision.text);
-  context.recorder.emit({ type: 'step.edited', step, target: 'request', before, after: decision.text });
-  return [setup.system, ...context.renderer.rerenderLast(context.session.history)];
 }
 
 export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome; steps: number }> {
@@ -339,6 +306,13 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     state.parsed();
 
     if (parsed.kind === 'final') {
+      // T8: the user's on_final hook may send the answer back; the L3 done-check runs after it.
+      const verdict = await setup.hooks?.onFinal({ step, answer: parsed.answer }, signal);
+      if (verdict?.kind === 'reject') {
+        await notice(step, 'hook', `Runtime notice: the answer was not accepted: ${verdict.message}`);
+        await recorder.flush();
+        continue;
+      }
       const command = session.settings.verifyCommand;
       if (!command || !setup.writable || !isWritable(context.options.workspace))
         return { outcome: { kind: 'final', answer: parsed.answer }, steps: state.steps };

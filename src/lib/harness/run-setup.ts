@@ -28,6 +28,7 @@ import { maxDelegationDepth } from './settings';
 import { isWritable } from './workspace-views';
 import { readSkills } from './skills/skill-catalog';
 import { loadSkillTool } from './skills/load-skill-tool';
+import { HookRunner } from './hooks/hook-runner';
 import type { RepoContext } from './workspace-types';
 
 export interface RunSetup {
@@ -46,6 +47,8 @@ export interface RunSetup {
   envelope: Record<string, unknown>;
   /** O4: the small-model profile, whose constrained schema is made afresh for every reply. */
   small: boolean;
+  /** T8: the user's hooks, when any are set. */
+  hooks?: HookRunner;
   /** O4: the workspace's paths as listed for the prompt (small profile only; absent when too many). */
   paths?: WorkspacePaths;
   argumentNames: (tool: string) => readonly string[] | undefined;
@@ -153,7 +156,14 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     approver: options.approver,
     analyzeShell: options.analyzeShell,
   });
+  // T8: hooks are commands, so they need a workspace that runs them (a read-only child's has no
+  // shell; it has no risky tools either).
+  const hooks =
+    isWritable(options.workspace) && Object.values(settings.hooks ?? {}).some((spec) => spec?.command.trim())
+      ? new HookRunner({ hooks: settings.hooks!, workspace: options.workspace, sessionId: session.id, emit })
+      : undefined;
   const executor = new ToolExecutor({
+    ...(hooks ? { hooks } : {}),
     toolset,
     protocol: context.protocol,
     workspace: options.workspace,
@@ -191,6 +201,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     envelope: envelopeSchemaFor(tools),
     small,
     ...(paths ? { paths } : {}),
+    ...(hooks ? { hooks } : {}),
     argumentNames: (name) => {
       const tool = toolset.tools.get(name);
       return tool ? Object.keys(tool.parameters.properties) : undefined;

@@ -1,4 +1,5 @@
 /** Per-session settings of the agent: protocol, tools, approval, limits. */
+import type { Hooks } from './hooks/hook-types';
 import type { ModelOptions } from './model-types';
 
 /**
@@ -58,6 +59,8 @@ export interface AgentSettings {
   verifyCommand?: string;
   /** Context length to budget for when the server does not report one. */
   contextLength?: number;
+  /** T8: commands attached to the loop (before a tool, after it, on a final answer); trusted only (T7). */
+  hooks?: Hooks;
   /** P5: the folder of skills (`<name>/SKILL.md`), relative to the workspace; default `.harness/skills`. */
   skillsFolder?: string;
 }
@@ -113,7 +116,7 @@ export function defaultSettings(overrides: Partial<AgentSettings> = {}): AgentSe
 }
 
 /** T7: the settings that gate safety. They never come from a stored, imported or linked artefact. */
-export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyCommand', 'maxDepth'] as const;
+export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyCommand', 'maxDepth', 'hooks'] as const;
 
 /**
  * T7: `stored` (a session file, an import) may bring its protocol, limits and model options; every
@@ -131,5 +134,8 @@ export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings)
   };
   if (trusted.verifyCommand) merged.verifyCommand = trusted.verifyCommand;
   else delete merged.verifyCommand;
+  // T8: hooks run commands; only the user's own settings may attach them.
+  if (trusted.hooks && Object.keys(trusted.hooks).length) merged.hooks = trusted.hooks;
+  else delete merged.hooks;
   return merged;
 }

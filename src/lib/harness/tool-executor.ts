@@ -16,6 +16,7 @@ import { formatExample, repeatedCallNotice } from './protocol/notices';
 import { clipText } from './context/clip';
 import { describeFailure } from './workspace-error';
 import { isWritable, readonlyView } from './workspace-views';
+import type { HookRunner } from './hooks/hook-runner';
 import type { StepGate } from './step-gate';
 import { bounds } from './bounds';
 
@@ -46,6 +47,8 @@ export interface ExecutorOptions {
   stepGate?: StepGate;
   /** The run's wall-time deadline (epoch ms), passed on to tools. */
   deadline?: number;
+  /** T8: the user's hooks before and after each call. */
+  hooks?: HookRunner;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -53,6 +56,43 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 export class ToolExecutor {
+  /**
+   * T8: the before_tool hook's verdict: the arguments to use (rewritten ones validated again
+   * against the tool's schema), or the text the model reads when the call is denied.
+   */
+  private async hookBefore(
+    name: string,
+    args: Record<string, unknown>,
+    step: number,
+    signal: AbortSignal,
+    context: ReadToolContext,
+  ): Promise<Record<string, unknown> | string> {
+    const verdict = await this.options.hooks!.beforeTool({ step, tool: name, args }, signal);
+    if (verdict.kind === 'allow') return args;
+    if (verdict.kind === 'deny')
+      return `error: a hook denied ${name}: ${verdict.reason}. Do not retry the same call; choose another way.`;
+    const again = await validateCall({
+      tools: this.options.toolset.tools,
+      name,
+      rawArguments: verdict.args,
+      context,
+      formatExample: this.example,
+      unavailableReason: (tool) => this.options.toolset.unavailableReason(tool),
+    });
+    if (again.ok) return again.args;
+    this.options.emit({
+      type: 'hook',
+      step,
+      point: 'before_tool',
+      tool: name,
+      decision: 'failed',
+      detail: `the before_tool hook's rewrite is not a valid call (${again.error.split('\n')[0]}); the call was not run`,
+      durationMs: 0,
+      failed: true,
+    });
+    return `error: a hook rewrote ${name} into an invalid call; it was not run.`;
+  }
+
   private lastCallKey: string | undefined;
   private readonly readView: ReadonlyWorkspace;
 
@@ -100,7 +140,14 @@ export class ToolExecutor {
       return { name, args: asRecord(call.arguments), content: validation.error, ok: false, invalid: true };
     }
 
-    const { tool, args } = validation;
+    const { tool } = validation;
+    let args = validation.args;
+    // T8: the user's before_tool hook may allow, deny (the model reads why) or rewrite the call.
+    if (this.options.hooks?.has('before_tool')) {
+      const verdict = await this.hookBefore(tool.name, args, step, signal, context);
+      if (typeof verdict === 'string') return { name: tool.name, args, content: verdict, ok: false, invalid: false };
+      args = verdict;
+    }
     const risky = tool.risky || Boolean(tool.riskyWhen?.(args));
     if (this.options.stepGate) {
       emit({ type: 'step.paused', step, at: 'tool' });
@@ -180,6 +227,14 @@ export class ToolExecutor {
       }
     } catch (error) {
       result = { ok: false, output: `error: ${tool.name} failed: ${describeFailure(error)}` };
+    }
+    if (this.options.hooks?.has('after_tool')) {
+      const after = await this.options.hooks.afterTool(
+        { step, tool: tool.name, args, ok: result.ok, output: result.output },
+        signal,
+      );
+      if (after.clip !== undefined) result = { ...result, output: clipText(result.output, after.clip).text };
+      if (after.annotate) result = { ...result, output: `${result.output}\n[hook] ${after.annotate}` };
     }
     const clipped = clipText(result.output, this.options.toolOutputChars);
     emit({

@@ -71,6 +71,9 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
   if (settings.shellRules?.allow?.length)
     ignoredSettings.push(`allow rules ${settings.shellRules.allow.map((rule) => `"${rule}"`).join(', ')}`);
   if (settings.verifyCommand) ignoredSettings.push(`verify command "${settings.verifyCommand}"`);
+  const hooks = Object.entries(settings.hooks ?? {}).filter(([, spec]) => spec?.command);
+  if (hooks.length)
+    ignoredSettings.push(`hooks ${hooks.map(([point, spec]) => `${point} "${spec!.command}"`).join(', ')}`);
   if (settings.maxDepth !== undefined && settings.maxDepth > 1)
     ignoredSettings.push(`delegation depth ${settings.maxDepth}`);
   const needsConfirmation =
