@@ -30,7 +30,7 @@ export interface EvalTask {
   /** Limits for this task (e.g. a step budget), over the run's own. */
   limits?: Partial<Limits>;
   /** Scenario settings: command rules, a done-check command. */
-  settings?: Pick<Partial<AgentSettings>, 'shellRules' | 'verifyCommand' | 'toolProfile'>;
+  settings?: Pick<Partial<AgentSettings>, 'shellRules' | 'verifyCommand' | 'toolProfile' | 'skillsFolder'>;
   files: FileMap;
   /** Replies that solve the task through the harness (text protocol). */
   reference: string[];
@@ -41,7 +41,7 @@ export interface EvalTask {
 const known = {
   top: ['id', 'title', 'task', 'check', 'tags', 'rung', 'protect', 'limits', 'settings'],
   limits: ['maxSteps', 'maxTokens', 'maxSeconds', 'maxFormatErrors', 'maxFailedSteps'],
-  settings: ['shellRules', 'verifyCommand', 'toolProfile'],
+  settings: ['shellRules', 'verifyCommand', 'toolProfile', 'skillsFolder'],
 };
 
 /** Keeps the known fields of an object; names the others. */
@@ -90,6 +90,8 @@ const schema = {
         },
         verifyCommand: { type: 'string', maxLength: 4000 },
         toolProfile: { enum: ['structured', 'bash-only'] },
+        // P5: where the task's skills live (relative to its workspace; not a safety setting).
+        skillsFolder: { type: 'string', maxLength: 200 },
       },
     },
   },

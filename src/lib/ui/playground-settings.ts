@@ -4,6 +4,7 @@
  * T7: a link may preset a session, but one that lowers safety or changes the server is only a
  * proposal the person confirms.
  */
+import type { Hooks } from '../harness/hooks/hook-types';
 import type {
   AgentSettings,
   ApprovalPolicy,
@@ -45,6 +46,10 @@ export interface PlaygroundSettings {
   verifyCommand: string;
   /** D1: how deep delegation may nest (0–3). */
   maxDepth: number;
+  /** T8: commands attached to the loop; the page's own settings only (T7). */
+  hooks: Hooks;
+  /** P5: where skills live in the workspace ("" = .harness/skills). */
+  skillsFolder: string;
   workspace: WorkspaceChoice;
   sample: string;
   fallbackModel: string;
@@ -67,6 +72,8 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     shellRules: { allow: [], deny: [...defaultDenyRules] },
     verifyCommand: '',
     maxDepth: 1,
+    hooks: {},
+    skillsFolder: '',
     workspace: 'auto',
     sample: 'failing-test',
     fallbackModel: '',
@@ -82,6 +89,7 @@ export function withDefaults(saved: Partial<PlaygroundSettings> | undefined): Pl
     ...saved,
     options: { ...defaults.options, ...(saved.options ?? {}) },
     limits: { ...defaults.limits, ...(saved.limits ?? {}) },
+    hooks: saved.hooks && typeof saved.hooks === 'object' ? saved.hooks : {},
     shellRules: {
       allow: saved.shellRules?.allow ?? defaults.shellRules.allow,
       deny: saved.shellRules?.deny ?? defaults.shellRules.deny,
@@ -150,6 +158,23 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
 }
 
 /**
+ * T8: the hooks with a command (an emptied field turns its hook off), as plain data: the page's
+ * settings are reactive proxies, which IndexedDB cannot store.
+ */
+function activeHooks(hooks: Hooks): Hooks | undefined {
+  const active: Hooks = {};
+  for (const [point, spec] of Object.entries(hooks) as [keyof Hooks, Hooks[keyof Hooks]][]) {
+    if (!spec?.command.trim()) continue;
+    active[point] = {
+      command: spec.command.trim(),
+      ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+      ...(spec.required ? { required: true } : {}),
+    };
+  }
+  return Object.keys(active).length ? active : undefined;
+}
+
+/**
  * T7: the settings a run uses. Safety (approval, read-only, rules, verify command, depth) and the
  * run's knobs come from the page's settings; the session keeps only its prompt overrides. The
  * scripted demo model speaks the text protocol whatever is chosen.
@@ -168,6 +193,8 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     shellRules: { allow: [...page.shellRules.allow], deny: [...page.shellRules.deny] },
     maxDepth: page.maxDepth,
     ...(page.verifyCommand.trim() ? { verifyCommand: page.verifyCommand.trim() } : {}),
+    ...(activeHooks(page.hooks) ? { hooks: activeHooks(page.hooks) } : {}),
+    ...(page.skillsFolder.trim() ? { skillsFolder: page.skillsFolder.trim() } : {}),
   });
   return {
     ...withTrustedSafety(session.settings, trusted),
@@ -177,6 +204,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     limits: trusted.limits,
     options: trusted.options,
     contextCap: trusted.contextCap,
+    ...(trusted.skillsFolder ? { skillsFolder: trusted.skillsFolder } : {}),
     sectionOverrides: { ...session.settings.sectionOverrides },
   };
 }

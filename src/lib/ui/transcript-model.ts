@@ -3,6 +3,7 @@
  * feeds every event through `apply` and renders `view()`; nothing else reaches the transcript.
  * Replies are kept verbatim (U4: what the model said, not a rendering of it).
  */
+import { outcomeText, shortReason } from './outcome-text';
 import type { HarnessEvent } from '../harness/events';
 import type { Outcome } from '../harness/outcome';
 import type { ReplyStats, ToolCall } from '../harness/model-types';
@@ -38,6 +39,7 @@ export type TranscriptEntry =
   | { id: string; kind: 'retry'; text: string; count: number }
   | { id: string; kind: 'compaction'; text: string }
   | { id: string; kind: 'approval'; text: string; approved: boolean }
+  | { id: string; kind: 'hook'; text: string; stopped: boolean; failed: boolean }
   | { id: string; kind: 'check'; text: string; passed: boolean | undefined }
   | { id: string; kind: 'edit'; text: string }
   | { id: string; kind: 'outcome'; outcome: Outcome; text: string }
@@ -271,6 +273,17 @@ export class TranscriptModel {
         this.awaitingResult.push(card);
         return true;
       }
+      case 'hook':
+        // T8: the harness decides, not the model: each hook decision is a line of its own.
+        return this.push({
+          id: this.id(),
+          kind: 'hook',
+          stopped: ['deny', 'reject'].includes(event.decision) || Boolean(event.failed),
+          failed: Boolean(event.failed),
+          text:
+            `hook ${event.point}${event.tool ? ` (${event.tool})` : ''}: ${event.decision}` +
+            (event.detail ? ` — ${event.detail}` : ''),
+        });
       case 'approval':
         return this.push({
           id: this.id(),
@@ -366,27 +379,5 @@ export class TranscriptModel {
       default:
         return false;
     }
-  }
-}
-
-/** The first sentence of a retry reason: the full message is in the outcome, once. */
-function shortReason(reason: string): string {
-  const first = reason.split(/(?<=\.)\s/)[0];
-  return first.length > 160 ? `${first.slice(0, 160)}…` : first;
-}
-
-export function outcomeText(outcome: Outcome, steps: number, tokens: number): string {
-  const tail = `${steps} step${steps === 1 ? '' : 's'}, ${tokens} tokens`;
-  switch (outcome.kind) {
-    case 'final':
-      return `Finished with a final answer (${tail}).`;
-    case 'limit':
-      return `Stopped: ${outcome.message} (${tail}).`;
-    case 'aborted':
-      return `Stopped by you (${tail}).`;
-    case 'error':
-      return outcome.error.kind === 'unreachable'
-        ? 'Stopped: Ollama could not be reached (see the connection notice above).'
-        : outcome.error.message;
   }
 }
