@@ -32,11 +32,13 @@ async function record(
     task: string;
     script: ScriptedReply[];
     settings?: Partial<AgentSettings>;
+    /** Files added to the sample (a skill, a hook script). */
+    files?: Record<string, string>;
     budgets?: { recentChars: number; oldToolChars: number; oldTextChars: number };
   },
 ) {
   const sample = findSample(options.sample)!;
-  const workspace = new MemoryWorkspace({ files: sample.files });
+  const workspace = new MemoryWorkspace({ files: { ...sample.files, ...options.files } });
   const store = new MemorySessionStore();
   const events: HarnessEvent[] = [];
   let clock = Date.parse('2026-12-01T10:00:00Z');
@@ -155,4 +157,36 @@ await record('compaction', 'Lesson 3: a long run compacts its history', {
   ],
   budgets: { recentChars: 5000, oldToolChars: 120, oldTextChars: 120 },
   settings: { options: { numCtx: 2200, numPredict: 256 } },
+});
+
+// T8 P5: the harness decides, not the model. A hook (the user's, from the settings) refuses a
+// command that would delete a test; a skill brings the project's testing rule only when loaded.
+const guard =
+  "let s = '';\nprocess.stdin.on('data', (d) => (s += d));\nprocess.stdin.on('end', () => {\n" +
+  '  const call = JSON.parse(s);\n' +
+  "  const risky = call.tool === 'run_shell' && /\\brm\\b.*test/.test(call.args.command);\n" +
+  "  console.log(JSON.stringify(risky ? { decision: 'deny', reason: 'test files are protected: fix the code instead' } : { decision: 'allow' }));\n" +
+  '});\n';
+await record('skills-hooks', 'Lesson 4: a skill loaded on demand, a hook that says no', {
+  sample: 'failing-test',
+  task: findSample('failing-test')!.task,
+  files: {
+    '.harness/skills/testing/SKILL.md':
+      '# How tests work in this project\n\nRun them with `npm test` (node --test). A failing test is fixed in the ' +
+      'code it tests; test files are never deleted or rewritten to make them pass.\n',
+    'hooks/guard.js': guard,
+  },
+  settings: { hooks: { before_tool: { command: 'node hooks/guard.js' } } },
+  script: [
+    call('load_skill', { name: 'testing' }),
+    call('run_shell', { command: 'rm test/slugify.test.js' }),
+    call('read_file', { path: 'src/slugify.js' }),
+    {
+      text:
+        '<tool name="write_file" path="src/slugify.js"><content>export function slugify(title) {\n  ' +
+        "return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');\n}\n</content></tool>",
+    },
+    call('run_shell', { command: 'npm test' }),
+    { text: '<final>Fixed slugify() in the code; the tests were left as they are and pass.</final>' },
+  ],
 });

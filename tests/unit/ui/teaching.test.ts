@@ -127,6 +127,20 @@ describe('U3 teaching', () => {
     },
   );
 
+  it('P5 T8 lesson 4 loads a skill into the history and shows a hook denying a risky command', () => {
+    const recorded = lesson('skills-hooks');
+    const hooks = recorded.events.filter((event) => event.type === 'hook');
+    expect(hooks.find((event) => event.decision === 'deny')).toMatchObject({ tool: 'run_shell', point: 'before_tool' });
+    const results = recorded.session.history.filter((item) => item.kind === 'tool').map((item) => item.content);
+    expect(results[0]).toContain('# skill testing');
+    expect(results[1]).toContain('a hook denied run_shell');
+    // The skill's text is never in the system prompt: only its name and description.
+    const prefix = recorded.events.find((event) => event.type === 'prompt.assembled' && event.prefix);
+    const system = JSON.stringify(prefix);
+    expect(system).toContain('testing: How tests work in this project');
+    expect(system).not.toContain('never deleted or rewritten');
+  });
+
   it('U3 the compaction lesson compacts, and the rescued lesson recovers from malformed output with constrained output', () => {
     expect(lesson('compaction').events.some((event) => event.type === 'compaction')).toBe(true);
     const rescued = lesson('rescued');

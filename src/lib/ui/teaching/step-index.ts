@@ -31,7 +31,9 @@ export interface TeachingStep {
 
 // Tools that cannot change files; anything else (writes, shell, delegation, extra tools) may have.
 const fileless = (tool: string) =>
-  ['read_file', 'list_files', 'search', 'note'].includes(tool) || tool.endsWith('_task') || tool.endsWith('_tasks');
+  ['read_file', 'list_files', 'search', 'note', 'load_skill', 'git'].includes(tool) ||
+  tool.endsWith('_task') ||
+  tool.endsWith('_tasks');
 
 export function teachingSteps(events: readonly HarnessEvent[], sessionId: string): TeachingStep[] {
   const own = events.filter((event) => event.sessionId === sessionId);
