@@ -112,6 +112,11 @@ test('U3 the slot view splits a request into five slots whose sizes add up to th
     }
     expect(sum).toBe(total);
     expect(total).toBeGreaterThan(1000);
+    // Reused and evaluated add up to the same request the slots count (issue 23: they did not).
+    const text = (await slots.getByLabel('Cache break').textContent()) ?? '';
+    const extended = /all (\d+) characters .* only (\d+) are evaluated/.exec(text);
+    if (extended) expect(Number(extended[1]) + Number(extended[2])).toBe(total);
+    else if (step !== '1') expect(text).toMatch(new RegExp(`at character \\d+ of ${total}:`));
   }
   // Step 3 reads the write's result as feedback; its cache break says how much is reused.
   await slots.getByLabel('Slot feedback').locator('summary').click();
@@ -238,7 +243,7 @@ test('U3 each bundled lesson plays to its end with a note on every step, with no
   // Reachable from the first screen.
   await page.getByRole('button', { name: 'Step through a lesson' }).click();
   const lessons = page.getByRole('region', { name: 'Lessons' });
-  await expect(lessons.getByRole('heading', { level: 3 })).toHaveCount(3);
+  await expect(lessons.getByRole('heading', { level: 3 })).toHaveCount(4);
   const titles = await lessons.getByRole('heading', { level: 3 }).allTextContents();
   for (const title of titles) {
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();
@@ -260,5 +265,25 @@ test('U3 each bundled lesson plays to its end with a note on every step, with no
     expect(notes.size).toBe(total);
     await expect(page.getByRole('region', { name: 'Final answer' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next step' })).toBeDisabled();
+    // A scripted lesson has no chat template; with no real model chosen the render is off, and says why.
+    const slots = page.getByRole('region', { name: 'Slots' });
+    await expect(slots.getByRole('button', { name: /Show the prompt as/ })).toBeDisabled();
+    await expect(slots.getByLabel('Render unavailable')).toContainText('choose a real model in Settings');
   }
+});
+
+test("U3 a lesson's prompt renders with the chosen real model's template, not the scripted lesson's name", async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({ script: [] });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
+  await page.getByRole('button', { name: 'Step through a lesson' }).click();
+  const lessons = page.getByRole('region', { name: 'Lessons' });
+  await lessons.getByRole('button', { name: /^Open Lesson 1/ }).click();
+  await page.getByRole('tab', { name: 'Slots' }).click();
+  const slots = page.getByRole('region', { name: 'Slots' });
+  await slots.getByRole('button', { name: "Show the prompt as qwen2.5-coder:7b's template renders it" }).click();
+  await expect(slots.getByLabel('Rendered prompt')).toContainText('slugify');
+  await expect(slots.getByRole('alert')).toHaveCount(0);
 });

@@ -2,6 +2,14 @@
 import type { ToolCall } from './model-types';
 import type { AgentSettings } from './settings';
 
+export const defaultTitle = 'New session';
+
+/** A session's title from its task: the first line with text, on one line, cut with an ellipsis (not a clip marker). */
+export function titleOf(task: string): string {
+  const line = (task.split('\n').find((part) => part.trim()) ?? '').replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line || defaultTitle;
+}
+
 export interface Memory {
   task: string;
   files: string[];
@@ -113,7 +121,7 @@ export function createSession(options: CreateSessionOptions): Session {
     id: options.id ?? newSessionId(now),
     createdAt: now,
     updatedAt: now,
-    title: options.title ?? 'New session',
+    title: options.title ?? defaultTitle,
     workspace: options.workspace,
     model: options.model,
     settings: options.settings,
@@ -144,5 +152,6 @@ export function summarize(session: Session): SessionSummary {
 
 /** S4: clears history and memory; the caller saves the result. */
 export function resetSession(session: Session, now = Date.now()): Session {
-  return { ...session, history: [], memory: emptyMemory(), updatedAt: now };
+  // Named after its next task again: the old title names a task that is gone.
+  return { ...session, title: defaultTitle, history: [], memory: emptyMemory(), updatedAt: now };
 }

@@ -7,7 +7,7 @@ import type { LoopContext } from './loop-context';
 import type { Outcome } from './outcome';
 import { lastMemoryText, memoryText } from './memory-notice';
 import { repairInterrupted } from './repair-interrupted';
-import { clip } from './context/clip';
+import { defaultTitle, titleOf } from './session';
 
 /** Records the user's turn (durably, before any request: S2) or the resumption of an interrupted one. */
 export async function startTurn(context: LoopContext): Promise<Outcome | undefined> {
@@ -17,7 +17,8 @@ export async function startTurn(context: LoopContext): Promise<Outcome | undefin
   if (task) {
     // S3: the current task is this turn's, not the first one's (a resumed turn continues it).
     session.memory.task = task;
-    if (session.history.length === 0) session.title = clip(task.split('\n')[0], 80);
+    // A title someone gave the session (an eval run's, a rename) is kept; a new one is named after its task.
+    if (session.history.length === 0 && session.title === defaultTitle) session.title = titleOf(task);
     await recorder.append({ kind: 'user', content: task });
   } else if (session.history.length === 0) {
     return { kind: 'error', error: { kind: 'internal', message: 'nothing to do: the task is empty' } };

@@ -7,11 +7,13 @@ export function shortReason(reason: string): string {
   return first.length > 160 ? `${first.slice(0, 160)}…` : first;
 }
 
-export function outcomeText(outcome: Outcome, steps: number, tokens: number): string {
+export function outcomeText(outcome: Outcome, steps: number, tokens: number, nothingDone = false): string {
   const tail = `${steps} step${steps === 1 ? '' : 's'}, ${tokens} tokens`;
   switch (outcome.kind) {
     case 'final':
-      return `Finished with a final answer (${tail}).`;
+      return nothingDone
+        ? `Answered without doing anything: no tool call worked, so nothing here was checked (${tail}).`
+        : `Finished with a final answer (${tail}).`;
     case 'limit':
       return `Stopped: ${outcome.message} (${tail}).`;
     case 'aborted':

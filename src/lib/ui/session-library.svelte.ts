@@ -3,6 +3,7 @@
  * create, rename, delete (with its children), import, export, reset. Store errors are shown,
  * never swallowed; capabilities (snapshots, renaming) are asked for by type.
  */
+import { defaultTitle } from '../harness/session';
 import type { HarnessEvent } from '../harness/events';
 import type { SessionStore } from '../harness/ports';
 import type { Session, SessionSummary } from '../harness/session';
@@ -51,7 +52,7 @@ export class SessionLibrary {
 
   /** A fresh, untouched session ("New session", nothing in it) worth reusing instead of adding another. */
   untouched(): SessionSummary | undefined {
-    return this.sessions.find((summary) => !summary.parentId && summary.items === 0 && summary.title === 'New session');
+    return this.sessions.find((summary) => !summary.parentId && summary.items === 0 && summary.title === defaultTitle);
   }
 
   childrenOf(id: string): SessionSummary[] {

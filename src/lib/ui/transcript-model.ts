@@ -42,7 +42,7 @@ export type TranscriptEntry =
   | { id: string; kind: 'hook'; text: string; stopped: boolean; failed: boolean }
   | { id: string; kind: 'check'; text: string; passed: boolean | undefined }
   | { id: string; kind: 'edit'; text: string }
-  | { id: string; kind: 'outcome'; outcome: Outcome; text: string }
+  | { id: string; kind: 'outcome'; outcome: Outcome; text: string; nothingDone?: boolean }
   | { id: string; kind: 'delegate'; text: string; childSessionId: string };
 
 export interface StepStats {
@@ -68,6 +68,8 @@ export class TranscriptModel {
   /** The raw text of the latest reply, for the inspector. */
   rawOutput = '';
   private counter = 0;
+  /** Tool calls that worked in the current run. */
+  private worked = 0;
   private readonly dirty = new Set<TranscriptEntry>();
   private readonly views = new WeakMap<TranscriptEntry, TranscriptEntry>();
   private readonly toolCards = new Map<string, Extract<TranscriptEntry, { kind: 'tool' }>>();
@@ -264,6 +266,7 @@ export class TranscriptModel {
         return true;
       }
       case 'tool.finished': {
+        if (event.ok) this.worked++;
         const card = this.toolCards.get(event.callId);
         if (!card) return false;
         this.touch(card).durationMs = event.durationMs;
@@ -368,14 +371,21 @@ export class TranscriptModel {
       case 'model.error':
         this.endStreaming();
         return true;
-      case 'run.finished':
+      case 'run.started':
+        this.worked = 0;
+        return false;
+      case 'run.finished': {
         this.endStreaming();
+        // O4's rule, shown: a final answer with no tool that worked is the model's word alone.
+        const nothingDone = event.outcome.kind === 'final' && this.worked === 0;
         return this.push({
           id: this.id(),
           kind: 'outcome',
           outcome: event.outcome,
-          text: outcomeText(event.outcome, event.steps, event.usage.totalTokens),
+          text: outcomeText(event.outcome, event.steps, event.usage.totalTokens, nothingDone),
+          ...(nothingDone ? { nothingDone } : {}),
         });
+      }
       default:
         return false;
     }

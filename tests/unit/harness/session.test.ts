@@ -253,3 +253,18 @@ describe('sessions', () => {
     expect(cleared.id).toBe(h.agent.session.id);
   });
 });
+
+describe('U5 session titles', () => {
+  it('U5 a long first line becomes a one-line title cut with an ellipsis, not a clip marker; a given title is kept', async () => {
+    const long = `${'Make the failing checkout test pass without touching the test file itself '.repeat(2)}\nmore`;
+    const h = harness([final('ok')]);
+    await h.agent.run(long);
+    expect(h.agent.session.title).toMatch(/^Make the failing checkout test .*…$/);
+    expect(h.agent.session.title.length).toBeLessThanOrEqual(80);
+    expect(h.agent.session.title).not.toMatch(/elided|\n/);
+    const named = harness([final('ok')]);
+    named.agent.session.title = 'eval: fix-typo · m · text · default #1';
+    await named.agent.run(long);
+    expect(named.agent.session.title).toBe('eval: fix-typo · m · text · default #1');
+  });
+});

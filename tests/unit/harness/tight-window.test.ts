@@ -100,3 +100,19 @@ describe('C4 compaction stays rare in a long session', () => {
     expect(Math.min(...gaps.slice(-3))).toBeGreaterThanOrEqual(Math.min(...gaps.slice(0, 3)));
   });
 });
+
+describe('C3 the too-small message adds up', () => {
+  it('C3 the tokens it names for the prompt, the reply, the framing and the tools add up to num_ctx', async () => {
+    const h = harness([final('never sent')], {
+      files: { 'README.md': 'x'.repeat(6000) },
+      settings: { options: { numCtx: 1024, numPredict: 64 } },
+    });
+    const result = await h.agent.run('hello');
+    const message = (result.outcome as { error: { message: string } }).error.message;
+    const left = Number(/only (\d+) of num_ctx=1024 are left/.exec(message)![1]);
+    const kept = [...message.matchAll(/(\d+) for the (reply|chat template's framing|tool declarations)/g)].map(
+      (match) => Number(match[1]),
+    );
+    expect(left + kept.reduce((sum, tokens) => sum + tokens, 0)).toBe(1024);
+  });
+});

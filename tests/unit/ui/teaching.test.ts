@@ -91,15 +91,16 @@ describe('U3 teaching', () => {
     const extended = [...first, reply, { role: 'user' as const, content: 'result' }];
     const extends_ = cacheBreak(first, reply, extended);
     expect(extends_.firstDifference).toBeUndefined();
-    // Only the new message is evaluated: its text plus the role marker around it.
-    expect(extends_.total - extends_.reused).toBe('<user>\nresult\n'.length);
+    // Only the new message is evaluated; reused and evaluated add up to the size the slots count.
+    expect(extends_.total - extends_.reused).toBe('result'.length);
+    expect(extends_.total).toBe(requestSize({ step: 2, messages: extended, kept: 0 }));
     const edited = [
       { role: 'system' as const, content: 'You are an agent. Rules: be thorough.' },
       ...extended.slice(1),
     ];
     const broken = cacheBreak(first, reply, edited);
     expect(broken.firstDifference).toBeGreaterThan(0);
-    expect(broken.firstDifference).toBeLessThan(system.content.length + 20);
+    expect(broken.firstDifference).toBe('You are an agent. Rules: be '.length);
     expect(broken.now).toContain('thorough');
     expect(cacheBreak(undefined, undefined, first).firstDifference).toBe(0);
   });

@@ -118,3 +118,23 @@ describe('zip', () => {
     expect(() => unzipFiles(new Uint8Array([1, 2, 3]))).toThrow(/not a readable zip/);
   });
 });
+
+describe('O4 U1 an answer with nothing done is marked, not a green "Finished"', () => {
+  it('O4 a final answer before any tool worked says nothing was checked; one after a working tool is "Finished"', async () => {
+    const prose = harness([final('The bug is fixed.')]);
+    await prose.agent.run('fix the bug');
+    const model = new TranscriptModel(prose.agent.session.id);
+    for (const event of prose.events) model.apply(event);
+    expect(model.view().at(-1)).toMatchObject({
+      kind: 'outcome',
+      nothingDone: true,
+      text: expect.stringContaining('Answered without doing anything'),
+    });
+    const worked = harness([tool('list_files', { path: '.' }), final('done')], { files: { 'a.txt': 'a' } });
+    await worked.agent.run('look');
+    const second = new TranscriptModel(worked.agent.session.id);
+    for (const event of worked.events) second.apply(event);
+    expect(second.view().at(-1)).toMatchObject({ text: expect.stringContaining('Finished with a final answer') });
+    expect(second.view().at(-1)).not.toHaveProperty('nothingDone');
+  });
+});

@@ -144,11 +144,16 @@ export class ContextBudget {
         ? ` The native tool declarations take about ${toolTokens} of the window: the small-model ` +
           `profile (profile: small) declares four short tools, the text protocol declares none.`
         : '';
+    // The parts add up: num_ctx = room for the prompt + the reply + the template's framing + tools.
+    const kept = [
+      `${this.numPredict} for the reply`,
+      `${framingTokens} for the chat template's framing`,
+      ...(toolTokens > 0 ? [`${toolTokens} for the tool declarations`] : []),
+    ];
     return (
-      `the prompt needs about ${needed} tokens but only ` +
-      `${Math.max(0, budget)} fit in num_ctx=${this.contextWindow.numCtx} ` +
-      `(${this.contextWindow.source}; ${this.numPredict} are kept for the ` +
-      `reply). Raise num_ctx or the context cap, lower num_predict, or start ` +
+      `the prompt needs about ${needed} tokens but only ${Math.max(0, budget)} of ` +
+      `num_ctx=${this.contextWindow.numCtx} are left for it (${this.contextWindow.source}; ` +
+      `kept: ${kept.join(', ')}). Raise num_ctx or the context cap, lower num_predict, or start ` +
       `a new session.${tools}`
     );
   }

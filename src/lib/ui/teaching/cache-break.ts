@@ -1,14 +1,16 @@
 /**
  * U3, P2: where a request stops sharing its start with the one before (plus the reply the model
- * gave to it). A local server can reuse its KV cache only up to that byte: an edit to an early
- * section, or a compaction, makes everything after it be evaluated again.
+ * gave to it). A local server can reuse its KV cache only up to that point: an edit to an early
+ * section, or a compaction, makes everything after it be evaluated again. Counted in the slots'
+ * unit (message texts, tool-call arguments, tool declarations: `requestSize`), so that reused and
+ * evaluated add up to the same total the five slots do (issue 23).
  */
-import type { ChatMessage } from '../../harness/model-types';
-import { messageText } from '../../harness/prompt/prefix-reuse';
+import type { ChatMessage, NativeToolDefinition } from '../../harness/model-types';
 
 export interface CacheBreak {
   /** Characters of the current request equal to the start of previous request + reply. */
   reused: number;
+  /** The request's size, as the slots count it. */
   total: number;
   /** Undefined when the current request extends the previous one completely. */
   firstDifference?: number;
@@ -19,23 +21,44 @@ export interface CacheBreak {
 
 const around = 90;
 
+const calls = (message: ChatMessage) => (message.toolCalls?.length ? JSON.stringify(message.toolCalls) : '');
+const size = (message: ChatMessage) => message.content.length + calls(message).length;
+const same = (a: ChatMessage, b: ChatMessage) =>
+  a.role === b.role && a.content === b.content && a.toolName === b.toolName && calls(a) === calls(b);
+
 export function cacheBreak(
   previous: readonly ChatMessage[] | undefined,
   reply: ChatMessage | undefined,
   current: readonly ChatMessage[],
+  tools: { previous?: readonly NativeToolDefinition[]; current?: readonly NativeToolDefinition[] } = {},
 ): CacheBreak {
-  const now = current.map(messageText).join('');
-  if (!previous) return { reused: 0, total: now.length, firstDifference: 0, now: now.slice(0, around * 2) };
-  const before = previous.map(messageText).join('') + (reply ? messageText(reply) : '');
-  const limit = Math.min(before.length, now.length);
-  let index = 0;
-  while (index < limit && before.charCodeAt(index) === now.charCodeAt(index)) index++;
-  if (index >= before.length) return { reused: index, total: now.length };
-  return {
-    reused: index,
-    total: now.length,
-    firstDifference: index,
-    before: before.slice(Math.max(0, index - around), index + around),
-    now: now.slice(Math.max(0, index - around), index + around),
-  };
+  const toolText = tools.current ? JSON.stringify(tools.current) : '';
+  const total = current.reduce((sum, message) => sum + size(message), 0) + toolText.length;
+  const start = (current[0]?.content ?? '').slice(0, around * 2);
+  if (!previous) return { reused: 0, total, firstDifference: 0, now: start };
+  // The declarations come first in a rendered prompt: changed ones break the cache at once.
+  if (toolText !== (tools.previous ? JSON.stringify(tools.previous) : ''))
+    return { reused: 0, total, firstDifference: 0, before: '(other tool declarations)', now: start };
+  const before = reply ? [...previous, reply] : [...previous];
+  let reused = toolText.length;
+  for (let index = 0; index < before.length; index++) {
+    const was = before[index];
+    const now = current[index];
+    if (now && same(was, now)) {
+      reused += size(now);
+      continue;
+    }
+    // The first message that differs: its common start is still reused (same role only).
+    let common = 0;
+    if (now && now.role === was.role)
+      while (common < was.content.length && was.content.charCodeAt(common) === now.content.charCodeAt(common)) common++;
+    return {
+      reused: reused + common,
+      total,
+      firstDifference: reused + common,
+      before: was.content.slice(Math.max(0, common - around), common + around),
+      now: now ? now.content.slice(Math.max(0, common - around), common + around) : '(nothing)',
+    };
+  }
+  return { reused, total };
 }
