@@ -19,6 +19,7 @@ import type { ContextBudget } from './context/context-budget';
 import { requestWithRecovery } from './recovery/request-with-recovery';
 import { replyCharLimit } from './bounds';
 import type { ServerReuse } from './server-reuse';
+import { RunawayDetector } from './recovery/runaway-detector';
 
 function serverReuse(measured: ServerReuse | undefined): {
   serverReusedTokens?: number;
@@ -54,6 +55,8 @@ export interface ModelStepRequest {
 
 export type ModelStepResult =
   | { kind: 'reply'; reply: ModelReply; numPredict: number }
+  /** U5: the reply kept repeating itself and was stopped; `text` is what had streamed. */
+  | { kind: 'runaway'; text: string }
   | { kind: 'truncated' }
   | { kind: 'failed'; error: ModelError };
 
@@ -69,6 +72,10 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
     protocol: context.protocol,
     constrained: Boolean(request.format),
   });
+  // U5: a reply that repeats itself while it streams is stopped, not waited for (nor escalated).
+  const runaway = new RunawayDetector();
+  const stopRunaway = new AbortController();
+  const signal = AbortSignal.any([context.signal, stopRunaway.signal]);
   const recovered = await requestWithRecovery(
     {
       model: context.model,
@@ -77,20 +84,30 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
       ...(request.format ? { format: request.format } : {}),
       options,
       maxChars: replyCharLimit(options.numPredict),
-      signal: context.signal,
-      onToken: (text) => emit({ type: 'model.token', step, text }),
+      signal,
+      onToken: (text) => {
+        emit({ type: 'model.token', step, text });
+        if (runaway.push(text)) stopRunaway.abort();
+      },
     },
     {
       client: context.client,
       policy: context.retryPolicy,
       step,
-      emit,
+      emit: (body) => {
+        if (body.type === 'retry') runaway.reset();
+        emit(body);
+      },
       bill: (stats) => state.bill(stats, estimatedPrompt, 0),
       outputRoom: budget.outputRoom(estimatedPrompt),
       random: context.random,
       wait: context.wait,
     },
   );
+  if (runaway.tripped && !context.signal.aborted) {
+    state.bill({}, estimatedPrompt, runaway.seen.length);
+    return { kind: 'runaway', text: runaway.seen };
+  }
   if (!recovered.result.ok) {
     const { error } = recovered.result;
     emit({ type: 'model.error', step, error });

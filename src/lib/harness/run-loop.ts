@@ -32,6 +32,10 @@ const nothingDoneNotice =
   'Runtime notice: no tool call has worked yet, so this is not accepted as the final answer. ' +
   'Do the task with a tool first.';
 
+const runawayNotice = (chars: number) =>
+  `Runtime notice: your reply kept repeating the same text, so it was stopped after ${chars} characters ` +
+  'and nothing in it was run. Reply with one tool call or one final answer, once.';
+
 const resumeNotice =
   'Runtime notice: your previous reply was cut off by the output limit. ' +
   'Resume directly where it stopped, with no recap.';
@@ -207,6 +211,15 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       if (result.error.kind === 'aborted' || signal.aborted)
         return { outcome: stopped(context) ?? { kind: 'aborted', message: 'stopped by the user' }, steps: state.steps };
       return { outcome: { kind: 'error', error: result.error }, steps: state.steps };
+    }
+    if (result.kind === 'runaway') {
+      // Counted like an unparseable reply, so a model that keeps doing it meets the limit.
+      await recorder.append({ kind: 'assistant', content: clip(result.text, 600) });
+      await notice(step, 'runaway', runawayNotice(result.text.length));
+      const limit = state.unparseable();
+      if (limit) return { outcome: limit, steps: state.steps };
+      await recorder.flush();
+      continue;
     }
     if (result.kind === 'truncated') {
       // R3: compact once and ask again; a second overflow in a row ends the run clearly.

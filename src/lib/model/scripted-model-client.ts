@@ -79,7 +79,12 @@ export class ScriptedModelClient implements ModelClient {
     const text =
       request.maxChars !== undefined && full.length > request.maxChars ? full.slice(0, request.maxChars) : full;
     const size = entry.chunkSize ?? 16;
-    for (let index = 0; index < text.length; index += size) request.onToken?.(text.slice(index, index + size));
+    // As a real stream: an abort between pieces ends it (the harness stops a runaway reply so).
+    for (let index = 0; index < text.length; index += size) {
+      if (request.signal.aborted) return aborted;
+      request.onToken?.(text.slice(index, index + size));
+    }
+    if (request.signal.aborted) return aborted;
     const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);
     // Durations as a small local model might report them (50 tokens/s out, 1 ms a prompt token).
     const promptTokens = Math.ceil(promptChars / 4);
