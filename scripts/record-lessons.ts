@@ -165,7 +165,8 @@ const guard =
   "let s = '';\nprocess.stdin.on('data', (d) => (s += d));\nprocess.stdin.on('end', () => {\n" +
   '  const call = JSON.parse(s);\n' +
   "  const risky = call.tool === 'run_shell' && /\\brm\\b.*test/.test(call.args.command);\n" +
-  "  console.log(JSON.stringify(risky ? { decision: 'deny', reason: 'test files are protected: fix the code instead' } : { decision: 'allow' }));\n" +
+  "  const no = { decision: 'deny', reason: 'test files are protected: fix the code instead' };\n" +
+  "  console.log(JSON.stringify(risky ? no : { decision: 'allow' }));\n" +
   '});\n';
 await record('skills-hooks', 'Lesson 4: a skill loaded on demand, a hook that says no', {
   sample: 'failing-test',

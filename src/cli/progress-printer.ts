@@ -37,7 +37,10 @@ export function progressLine(event: HarnessEvent): string | undefined {
     case 'notice':
       return `  notice (${event.reason}): ${short(event.text)}`;
     case 'hook':
-      return `  hook ${event.point}${event.tool ? ` (${event.tool})` : ''}: ${event.decision}${event.detail ? ` — ${short(event.detail)}` : ''}`;
+      return (
+        `  hook ${event.point}${event.tool ? ` (${event.tool})` : ''}: ${event.decision}` +
+        (event.detail ? ` — ${short(event.detail)}` : '')
+      );
     case 'retry':
       return `  retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${short(event.reason)}`;
     case 'model.fallback':

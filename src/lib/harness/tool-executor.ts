@@ -86,7 +86,8 @@ export class ToolExecutor {
       point: 'before_tool',
       tool: name,
       decision: 'failed',
-      detail: `the before_tool hook's rewrite is not a valid call (${again.error.split('\n')[0]}); the call was not run`,
+      detail:
+        `the before_tool hook's rewrite is not a valid call ` + `(${again.error.split('\n')[0]}); the call was not run`,
       durationMs: 0,
       failed: true,
     });

@@ -25,7 +25,10 @@ function calls(steps: number): Call[] {
       // Longer than an old call's arguments are clipped to when rendered back.
       {
         name: 'write_file',
-        arguments: { path: `notes/n${step}.md`, content: `note ${step}: ${'x'.repeat(60)}\n`.repeat(40) },
+        arguments: {
+          path: `notes/n${step}.md`,
+          content: Array.from({ length: 40 }, (_, line) => `note ${step}.${line}: ${'x'.repeat(60)}\n`).join(''),
+        },
       },
       { name: 'run_shell', arguments: { command: `grep -c const ${file}` } },
       { name: 'search', arguments: { pattern: `v${step % 5}_1`, path: 'src' } },

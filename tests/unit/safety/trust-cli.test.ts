@@ -93,7 +93,9 @@ describe('T7 the runner trusts only its command line', () => {
 
 describe('T4 W3 what the terminal shows and what the runner says', () => {
   it('T4 control and bidi characters from the model are shown escaped; a long command is shown whole', async () => {
-    const command = `echo \u001b[2J\u001b[H\u001b]0;owned\u0007 \u202egnp.exe ${'x'.repeat(6000)} END-OF-COMMAND`;
+    // Long and not repetitive (a run of one character is stopped as runaway output, U5).
+    const long = Array.from({ length: 1200 }, (_, index) => `x${index}`).join('');
+    const command = `echo \u001b[2J\u001b[H\u001b]0;owned\u0007 \u202egnp.exe ${long} END-OF-COMMAND`;
     const { host } = await fake([
       { content: `<tool>${JSON.stringify({ name: 'run_shell', args: { command } })}</tool>` },
       { content: '<final>ok</final>' },

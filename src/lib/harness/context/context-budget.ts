@@ -59,6 +59,12 @@ export interface FitRequest {
   force: boolean;
 }
 
+/** An item's size as sent: a native call's arguments count too (its content is often empty). */
+function itemChars(item: HistoryItem): number {
+  const calls = item.kind === 'assistant' && item.toolCalls?.length ? JSON.stringify(item.toolCalls).length : 0;
+  return item.content.length + calls;
+}
+
 /** Where the newest turn starts: the last model reply (or, before any, the last item). */
 function newestTurn(history: readonly HistoryItem[], floor: number): number {
   for (let at = history.length - 1; at >= floor; at--) if (history[at]!.kind === 'assistant') return at;
@@ -104,7 +110,7 @@ export class ContextBudget {
       let until = history.length;
       for (let kept = 0; until > renderer.firstShownItem + 1 && (kept < keepChars || until > newest);) {
         until--;
-        kept += history[until].content.length;
+        kept += itemChars(history[until]);
       }
       until = turnBoundary(history, until, renderer.firstShownItem + 1);
       if (until > renderer.firstShownItem && history[until]?.kind !== 'tool') {

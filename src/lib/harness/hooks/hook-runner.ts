@@ -116,9 +116,10 @@ export class HookRunner {
       stdout = result.stdout;
       if (result.timedOut) problem = `it did not answer within ${timeoutMs} ms`;
       else if (result.aborted) problem = 'the run was stopped while it ran';
-      else if (result.exitCode !== 0)
-        problem = `it exited with code ${result.exitCode}${result.stderr.trim() ? `: ${clip(result.stderr.trim().split('\n')[0], 200)}` : ''}`;
-      else if (stdout.length > hookBounds.outputChars)
+      else if (result.exitCode !== 0) {
+        const first = result.stderr.trim().split('\n')[0];
+        problem = `it exited with code ${result.exitCode}${first ? `: ${clip(first, 200)}` : ''}`;
+      } else if (stdout.length > hookBounds.outputChars)
         problem = `it answered ${stdout.length} characters (at most ${hookBounds.outputChars})`;
     } catch (error) {
       problem = `it could not run: ${(error as Error).message}`;

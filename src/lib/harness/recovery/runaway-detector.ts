@@ -1,21 +1,15 @@
 /**
  * U5 R2: output that repeats itself while it streams (a small model writing the same `<tool>`
- * line until num_predict, then again with twice the room) is stopped early. Looked at every 128
- * new characters: the last 8 lines the same (each with some text), or the tail one unit of 8–200
- * characters repeated over at least 400 characters.
+ * line until num_predict, then again with twice the room) is stopped early. Looked at every 256
+ * new characters: the tail is one unit of 8–400 characters (a line, or part of one) repeated over
+ * at least 2,000 characters. Generous on purpose: a file with a few equal lines is not a runaway.
  */
-const checkEvery = 128;
-const sameLines = 8;
-const minLineChars = 8;
-const minRepeatedChars = 400;
+const checkEvery = 256;
+const minRepeatedChars = 2000;
 
 export function repeatsItself(text: string): boolean {
-  const lines = text.slice(-4000).split('\n').slice(0, -1); // complete lines only
-  const last = lines.slice(-sameLines);
-  if (last.length === sameLines && last[0].trim().length >= minLineChars && last.every((line) => line === last[0]))
-    return true;
   if (text.length < minRepeatedChars) return false;
-  for (let unit = 8; unit <= 200; unit++) {
+  for (let unit = 8; unit <= 400; unit++) {
     const copies = Math.max(5, Math.ceil(minRepeatedChars / unit));
     if (copies * unit > text.length) break;
     const piece = text.slice(text.length - unit);
