@@ -26,6 +26,9 @@ test('T8 a before_tool hook set in Settings denies a command; the transcript sho
     'hook before_tool (run_shell): deny — no deletes during class',
   );
   await expect(page.getByRole('region', { name: 'Files' })).toContainText('slugify.js');
+  await page.getByRole('tab', { name: 'Inspector' }).click();
+  await expect(page.getByRole('table', { name: 'Hook decisions' })).toContainText('before_tool');
+  await expect(page.getByRole('table', { name: 'Hook decisions' })).toContainText('no deletes during class');
   expect(JSON.stringify(server.chatRequests()[1].body)).toContain('a hook denied run_shell: no deletes during class');
 });
 
