@@ -287,3 +287,19 @@ test("U3 a lesson's prompt renders with the chosen real model's template, not th
   await expect(slots.getByLabel('Rendered prompt')).toContainText('slugify');
   await expect(slots.getByRole('alert')).toHaveCount(0);
 });
+
+test('U3 a lesson opened at once, while the first session is still being made, opens and replays', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name);
+  });
+  await page.goto('/');
+  // No wait for start-up: the click lands while the page makes its first session (it was dropped).
+  await page.getByRole('button', { name: 'Step through a lesson' }).click();
+  await page
+    .getByRole('region', { name: 'Lessons' })
+    .getByRole('button', { name: /^Open Lesson 4/ })
+    .click();
+  await expect(page.getByRole('status', { name: 'Replay position' })).toHaveText(/^step 1 of 6$/);
+  await expect(page.getByLabel('Lesson note')).toContainText('load_skill');
+});
