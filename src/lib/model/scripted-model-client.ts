@@ -36,6 +36,8 @@ const aborted: ModelResult = {
 export class ScriptedModelClient implements ModelClient {
   readonly requests: ModelRequest[] = [];
   private position = 0;
+  /** What a server's KV cache would hold: the last prompt and its reply, as flat text. */
+  private cached = '';
 
   constructor(
     private readonly script: ScriptedReply[],
@@ -85,16 +87,22 @@ export class ScriptedModelClient implements ModelClient {
       request.onToken?.(text.slice(index, index + size));
     }
     if (request.signal.aborted) return aborted;
-    const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);
+    const prompt = request.messages.map((message) => `${message.role}:${message.content}\n`).join('');
+    const promptChars = prompt.length;
+    // As a local server: only the part after the start it shares with the cache is evaluated.
+    let shared = 0;
+    while (shared < this.cached.length && shared < prompt.length && this.cached[shared] === prompt[shared]) shared++;
+    this.cached = `${prompt}assistant:${text}\n`;
+    const evaluated = Math.max(1, Math.ceil((promptChars - shared) / 4));
     // Durations as a small local model might report them (50 tokens/s out, 1 ms a prompt token).
     const promptTokens = Math.ceil(promptChars / 4);
     const outputTokens = Math.max(1, Math.ceil(text.length / 4));
     const stats: ReplyStats = {
       promptEvalCount: promptTokens,
       evalCount: outputTokens,
-      totalDurationNs: (promptTokens + outputTokens * 20) * 1_000_000,
+      totalDurationNs: (evaluated + outputTokens * 20) * 1_000_000,
       loadDurationNs: 0,
-      promptEvalDurationNs: promptTokens * 1_000_000,
+      promptEvalDurationNs: evaluated * 1_000_000,
       evalDurationNs: outputTokens * 20_000_000,
       doneReason: 'stop',
       ...entry.stats,
