@@ -303,3 +303,21 @@ test('U3 a lesson opened at once, while the first session is still being made, o
   await expect(page.getByRole('status', { name: 'Replay position' })).toHaveText(/^step 1 of 6$/);
   await expect(page.getByLabel('Lesson note')).toContainText('load_skill');
 });
+
+test('U3 at 1024×700 a long lesson note leaves the step it explains in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, '/');
+  await page.getByRole('button', { name: 'Step through a lesson' }).click();
+  await page
+    .getByRole('region', { name: 'Lessons' })
+    .getByRole('button', { name: /^Open Lesson 4/ })
+    .click();
+  await expect(page.getByRole('status', { name: 'Replay position' })).toHaveText(/^step 1 of 6$/);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('status', { name: 'Replay position' })).toHaveText(/^step 3 of 6$/);
+  // The replay panel (title, controls, note) takes well under half the height: it took ~360 px.
+  const panel = (await page.getByRole('region', { name: 'Replay' }).boundingBox())!;
+  expect(panel.height).toBeLessThan(700 * 0.4);
+  await expect(page.getByLabel('Lesson note')).toContainText('The hook refused');
+});
