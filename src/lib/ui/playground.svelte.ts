@@ -259,9 +259,6 @@ export class Playground {
   }
 
   async openSession(id: string): Promise<void> {
-    // A session being made or opened (the first one at start-up) finishes first; an open asked for
-    // meanwhile (a lesson, clicked at once) is not dropped.
-    for (let waited = 0; this.loading && waited < 15_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     if (this.runs.running || this.loading) return;
     if (this.teaching.replaying) await this.teaching.exit();
     this.loading = true;

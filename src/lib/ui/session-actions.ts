@@ -66,7 +66,9 @@ export async function deleteSession(page: PageActionsHost, id: string): Promise<
 
 /** S4: clears the open session's history and memory (its files stay). */
 export async function resetSession(page: PageActionsHost): Promise<void> {
-  // Not while another session is being opened: the reset would hit the one being left.
+  // A session being opened is shown before it has finished opening: wait for it, then reset the
+  // one now open (the one the person sees), never the one being left.
+  for (let waited = 0; page.loading && waited < 15_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   if (!page.session || page.runs.running || page.loading || page.teaching.replaying) return;
   const session = page.session;
   await attempt(page, 'Could not reset', async () => {

@@ -15,6 +15,8 @@ export interface TeachingPage {
   readonly runs: RunController;
   readonly library: SessionLibrary;
   readonly files: WorkspaceState;
+  /** True while a session is being made or opened (an open asked for meanwhile is dropped). */
+  readonly loading: boolean;
   openSession(id: string): Promise<void>;
 }
 
@@ -35,7 +37,12 @@ export function teachingHost(page: TeachingPage): TeachingHost {
       const files = await page.library.filesAt(page.session.id, Number.MAX_SAFE_INTEGER);
       if (files) await page.files.replaceFiles(files);
     },
-    open: (id) => page.openSession(id),
+    open: async (id) => {
+      // A lesson clicked while the page still makes its first session must not be dropped: wait.
+      for (let waited = 0; page.loading && waited < 15_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      await page.openSession(id);
+    },
     importSession: async (trajectory) => {
       // A lesson opens fresh each time: the copy from last time (and any change to it) goes.
       await page.library.remove(trajectory.session.id).catch(() => undefined);
