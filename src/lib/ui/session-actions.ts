@@ -64,11 +64,17 @@ export async function deleteSession(page: PageActionsHost, id: string): Promise<
   });
 }
 
+/** Waits (up to 15 s) while the page makes or opens a session: an action asked for meanwhile is not lost. */
+export async function whenSettled(page: { readonly loading: boolean }): Promise<void> {
+  for (let waited = 0; page.loading && waited < 15_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** S4: clears the open session's history and memory (its files stay). */
 export async function resetSession(page: PageActionsHost): Promise<void> {
   // A session being opened is shown before it has finished opening: wait for it, then reset the
   // one now open (the one the person sees), never the one being left.
-  for (let waited = 0; page.loading && waited < 15_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  await whenSettled(page);
   if (!page.session || page.runs.running || page.loading || page.teaching.replaying) return;
   const session = page.session;
   await attempt(page, 'Could not reset', async () => {

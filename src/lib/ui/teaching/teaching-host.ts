@@ -2,6 +2,7 @@
  * U3: the page's side of teaching — where a replay gets the open session, its events and its
  * kept files, and how a fork or a lesson becomes a session of its own.
  */
+import { whenSettled } from '../session-actions';
 import type { Session } from '../../harness/session';
 import type { RunController } from '../run-controller.svelte';
 import type { SessionLibrary } from '../session-library.svelte';
@@ -39,8 +40,7 @@ export function teachingHost(page: TeachingPage): TeachingHost {
     },
     open: async (id) => {
       // A lesson clicked while the page still makes its first session must not be dropped: wait.
-      for (let waited = 0; page.loading && waited < 15_000; waited += 50)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await whenSettled(page);
       await page.openSession(id);
     },
     importSession: async (trajectory) => {
