@@ -4,35 +4,18 @@
 // in the foreground until Ctrl-C. Port: OLLAMA_PORT (default 11434), or a free one if taken.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { defaultModel } from './pins.mjs';
+import { choosePort } from './free-port.mjs';
 import { buildPlan, ensureModels, ensureOllama, ProvisionError } from './provision.mjs';
 
 const log = (line) => process.stderr.write(`[ollama:serve] ${line}\n`);
 
-function portFree(port) {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function choosePort() {
+async function portToUse() {
   const wanted = Number(process.env.OLLAMA_PORT || 11434);
   if (!Number.isInteger(wanted) || wanted <= 0 || wanted > 65535)
     throw new ProvisionError(`OLLAMA_PORT must be a port number, got "${process.env.OLLAMA_PORT}"`);
-  if (await portFree(wanted)) return wanted;
-  const free = await new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-  log(`port ${wanted} is taken; using ${free}`);
-  return free;
+  return choosePort(wanted, log);
 }
 
 async function waitForServer(host, child, deadlineMs) {
@@ -72,7 +55,7 @@ async function main() {
   const bin = await ensureOllama(log);
   const ready = await ensureModels(log);
   const { paths } = buildPlan();
-  const port = await choosePort();
+  const port = await portToUse();
   const host = `http://127.0.0.1:${port}`;
   mkdirSync(paths.logs, { recursive: true });
   mkdirSync(paths.models, { recursive: true });

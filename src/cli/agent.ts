@@ -14,7 +14,8 @@ import { workspaceStateDirectory } from './state-directory';
 import type { Session } from '../lib/harness/session';
 import { defaultRetryPolicy } from '../lib/harness/recovery/retry-policy';
 import type { ModelError } from '../lib/harness/ports';
-import { OllamaModelClient } from '../lib/model/ollama-model-client';
+import { detectServerKind, serverClient, serverLabel } from '../lib/model/server-client';
+import type { ServerClient } from '../lib/model/server-client';
 import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
 import { FileSessionStore } from '../lib/store/file-session-store';
 import { FileTaskStore } from '../lib/store/file-task-store';
@@ -67,7 +68,7 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
   };
 }
 
-async function chooseModel(client: OllamaModelClient, requested: string | undefined): Promise<string | ModelError> {
+async function chooseModel(client: ServerClient, requested: string | undefined): Promise<string | ModelError> {
   if (requested) return requested;
   const listed = await client.listModels();
   if (!listed.ok) return listed.error;
@@ -76,8 +77,10 @@ async function chooseModel(client: OllamaModelClient, requested: string | undefi
       kind: 'not_found',
       retryable: false,
       message:
-        `the Ollama server at ${client.host} has no models. Pull one, e.g. ` +
-        `\`ollama pull qwen2.5-coder:7b\`, or pass --model.`,
+        client.kind === 'ollama'
+          ? `the Ollama server at ${client.host} has no models. Pull one, e.g. ` +
+            `\`ollama pull qwen2.5-coder:7b\`, or pass --model.`
+          : `the server at ${client.host} lists no models; pass --model.`,
     };
   }
   log(`model: ${listed.value[0].name} (the first the server lists; choose with --model)`);
@@ -105,7 +108,11 @@ async function main(): Promise<never> {
     return finish(exitCodes.usage, '');
   }
   const jsonResult = (value: Record<string, unknown>) => (options.json ? `${JSON.stringify(value)}\n` : '');
-  const client = new OllamaModelClient({ host: options.host });
+  const kind = options.serverKind === 'auto' ? await detectServerKind(options.host) : options.serverKind;
+  if (options.serverKind === 'auto' && kind !== 'ollama') log(`server: ${serverLabel(kind)} at ${options.host}`);
+  // M2: a key only from the environment: a flag would sit in shell history and in `ps`.
+  const apiKey = process.env.HARNESS_API_KEY || undefined;
+  const client = serverClient(kind, { host: options.host, ...(apiKey ? { apiKey } : {}) });
   const stateDirectory = options.sessionDir ? path.resolve(options.sessionDir) : workspaceStateDirectory(root);
   const store = new FileSessionStore(path.join(stateDirectory, 'sessions'));
 
@@ -166,7 +173,7 @@ async function main(): Promise<never> {
     const outcome = { kind: 'error' as const, error: version.error };
     return finish(exitCodeFor(outcome), jsonResult({ outcome, final: null, steps: 0, usage: null }));
   }
-  log(`Ollama ${version.value} at ${client.host}`);
+  log(`${client.kind === 'ollama' ? `Ollama ${version.value}` : serverLabel(kind)} at ${client.host}`);
   const model = session?.model ?? (await chooseModel(client, options.model));
   if (typeof model !== 'string') {
     log(`error: ${model.message}`);

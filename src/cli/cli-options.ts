@@ -5,11 +5,15 @@ import { parseArgs } from 'node:util';
 import type { ApprovalPolicy, HarnessProfile, ProtocolChoice, ToolProfile } from '../lib/harness/settings';
 import { harnessProfiles } from '../lib/harness/settings';
 import { exitCodeHelp } from './exit-codes';
+import type { ServerKind } from '../lib/model/server-client';
+import { serverKinds } from '../lib/model/server-client';
 
 export interface CliOptions {
   task: string;
   workspace: string;
   host: string;
+  /** M2: the server's API; "auto" asks the server. */
+  serverKind: 'auto' | ServerKind;
   model?: string;
   fallbackModel?: string;
   /** Undefined when not given, so that a resumed session keeps its own settings. */
@@ -46,7 +50,7 @@ export interface CliOptions {
 
 export const helpText = `Usage: npm run agent -- [options] "task"
 
-Runs the Harness Playground agent on a directory, against an Ollama server.
+Runs the Harness Playground agent on a directory, against Ollama or an OpenAI-compatible server.
 
 Not a sandbox: file tools stay inside the workspace (links that lead out are refused), but
 run_shell runs real commands on this machine with your user rights and can reach anything you
@@ -55,7 +59,9 @@ allow/deny rules are a guard against mistakes, not a sandbox.
 
 Options:
   --workspace DIR       directory the agent works in (default: .)
-  --host URL            Ollama server (default: http://127.0.0.1:11434)
+  --host URL            model server (default: http://127.0.0.1:11434)
+  --server-kind K       ollama, openai (chat completions: llama.cpp, vLLM, LM Studio, …) or auto
+                        (default: auto). An API key comes from HARNESS_API_KEY, never a flag.
   --model NAME          model to use (default: the first one the server lists)
   --fallback-model NAME model to switch to after repeated overloads
   --protocol P          auto | native | text | constrained (default: auto; constrained is
@@ -130,6 +136,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       options: {
         workspace: { type: 'string' },
         host: { type: 'string' },
+        'server-kind': { type: 'string' },
         model: { type: 'string' },
         'fallback-model': { type: 'string' },
         protocol: { type: 'string' },
@@ -172,6 +179,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     task: positionals.join(' ').trim(),
     workspace: values.workspace ?? '.',
     host,
+    serverKind: choice('server-kind', values['server-kind'], ['auto', ...serverKinds]) ?? 'auto',
     model: values.model,
     fallbackModel: values['fallback-model'],
     protocol: choice('protocol', values.protocol, ['auto', 'native', 'text', 'constrained']),

@@ -2,11 +2,16 @@
 import { parseArgs } from 'node:util';
 import type { Protocol } from '../lib/harness/settings';
 import { UsageError } from './cli-options';
+import type { ServerKind } from '../lib/model/server-client';
+import { serverKinds } from '../lib/model/server-client';
+import { parseHostList } from './eval-hosts';
+import type { HostSpec } from './eval-hosts';
 
 export interface EvalOptions {
   suite: string;
   tasks?: string[];
-  host: string;
+  /** M3: the servers the sweep spreads over (one: --host; several: --hosts). */
+  hosts: HostSpec[];
   models: string[];
   reference: boolean;
   noop: boolean;
@@ -21,6 +26,9 @@ export interface EvalOptions {
   maxSeconds: number;
   numCtx?: number;
   numPredict: number;
+  /** Sampling: 0.2 unless given; with a seed (and 0) runs repeat exactly, on one server or several. */
+  temperature?: number;
+  seed?: number;
   retryCrashed: boolean;
   help: boolean;
 }
@@ -33,7 +41,11 @@ compares the configurations.
 Options:
   --suite DIR          folder of eval tasks (default: evals)
   --tasks a,b          only these task ids
-  --host URL           Ollama server (default: http://127.0.0.1:11434)
+  --host URL           model server (default: http://127.0.0.1:11434)
+  --hosts URL,URL      several servers for one sweep; each may say its kind and runs at a time:
+                       http://a:11434#parallel=2,http://b:8080/v1#kind=openai
+  --server-kind K      ollama, openai or auto (default: auto; ask each server). An API key
+                       comes from HARNESS_API_KEY
   --models a,b         models to compare
   --reference          also run each task's reference solution (a scripted model)
   --noop               also run a model that answers "<final>done</final>" at once
@@ -43,13 +55,16 @@ Options:
                        the page's inspector (default: default)
   --repeat N           runs of each combination (default: 1)
   --out DIR            where results.jsonl and the sessions go (default: eval-results/TIMESTAMP)
-  --parallel N         runs at the same time (default: 1; raise it if the server runs several)
+  --parallel N         runs at the same time per server (default: 1; raise it if a server runs several)
   --workspace W        offline (just-bash + QuickJS node) or directory (a temp dir, real node)
   --max-steps N        step limit per run unless the task sets one (default: 12)
   --max-seconds N      wall-time limit per run (default: 600)
   --num-ctx N          context window (default: the model's, capped at 8192)
   --num-predict N      output limit per reply (default: 512)
-  --retry-crashed      run again the runs recorded as crashed (resuming)
+  --temperature T      sampling temperature, 0–2 (default: 0.2)
+  --seed N             sampling seed (with --temperature 0 a run repeats exactly on any server)
+  --retry-crashed      run again the runs recorded as crashed (resuming); a run lost with a server
+                       that went away runs again on another at once
   --help               show this help
 
 Runs are ordered so that consecutive ones share the longest prompt start (one model, protocol,
@@ -70,6 +85,13 @@ function whole(name: string, value: string | undefined, fallback: number, min = 
   return Number(value);
 }
 
+function temperatureOf(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 2)
+    throw new UsageError(`--temperature must be a number from 0 to 2, got "${value}"`);
+  return number;
+}
+
 export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions {
   let values;
   try {
@@ -79,6 +101,8 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
         suite: { type: 'string' },
         tasks: { type: 'string' },
         host: { type: 'string' },
+        hosts: { type: 'string' },
+        'server-kind': { type: 'string' },
         models: { type: 'string' },
         reference: { type: 'boolean' },
         noop: { type: 'boolean' },
@@ -93,6 +117,8 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
         'max-seconds': { type: 'string' },
         'num-ctx': { type: 'string' },
         'num-predict': { type: 'string' },
+        temperature: { type: 'string' },
+        seed: { type: 'string' },
         'retry-crashed': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -107,12 +133,19 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
   const workspace = values.workspace ?? 'offline';
   if (workspace !== 'offline' && workspace !== 'directory')
     throw new UsageError(`--workspace must be offline or directory, got "${workspace}"`);
-  const host = values.host ?? 'http://127.0.0.1:11434';
-  if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--host must be an http(s) URL, got "${host}"`);
+  const serverKind = values['server-kind'] ?? 'auto';
+  if (serverKind !== 'auto' && !serverKinds.includes(serverKind as ServerKind))
+    throw new UsageError(`--server-kind must be auto, ${serverKinds.join(' or ')}, got "${serverKind}"`);
+  if (values.host && values.hosts) throw new UsageError('give --host or --hosts, not both');
+  const parallel = whole('parallel', values.parallel, 1, 1);
+  const hosts = parseHostList(values.hosts ?? values.host ?? 'http://127.0.0.1:11434', {
+    kind: serverKind as HostSpec['kind'],
+    parallel,
+  });
   const options: EvalOptions = {
     suite: values.suite ?? 'evals',
     ...(values.tasks ? { tasks: list(values.tasks) } : {}),
-    host,
+    hosts,
     models: list(values.models),
     reference: values.reference ?? false,
     noop: values.noop ?? false,
@@ -121,12 +154,14 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     presets: list(values.presets ?? 'default'),
     repeat: whole('repeat', values.repeat, 1, 1),
     out: values.out ?? `eval-results/${now.toISOString().replace(/[:.]/g, '-').slice(0, 19)}`,
-    parallel: whole('parallel', values.parallel, 1, 1),
+    parallel,
     workspace,
     maxSteps: whole('max-steps', values['max-steps'], 12),
     maxSeconds: whole('max-seconds', values['max-seconds'], 600),
     ...(values['num-ctx'] ? { numCtx: whole('num-ctx', values['num-ctx'], 0, 256) } : {}),
     numPredict: whole('num-predict', values['num-predict'], 512, 1),
+    ...(values.temperature !== undefined ? { temperature: temperatureOf(values.temperature) } : {}),
+    ...(values.seed !== undefined ? { seed: whole('seed', values.seed, 0) } : {}),
     retryCrashed: values['retry-crashed'] ?? false,
     help: values.help ?? false,
   };

@@ -16,7 +16,10 @@ import { EvalTaskError } from '../lib/evals/eval-task';
 import type { HarnessProfile, Protocol } from '../lib/harness/settings';
 import { harnessProfiles } from '../lib/harness/settings';
 import { cacheFriendlyOrder } from '../lib/evals/run-order';
-import { OllamaModelClient } from '../lib/model/ollama-model-client';
+import type { ServerClient } from '../lib/model/server-client';
+import { runAcrossHosts } from '../lib/evals/host-pool';
+import type { PoolHost } from '../lib/evals/host-pool';
+import { connectHosts, protocolsFor } from './eval-servers';
 import { MemoryWorkspace } from '../lib/workspace/memory-workspace';
 import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
 import { restoreFiles } from '../lib/workspace/workspace-files';
@@ -55,23 +58,23 @@ function loadPreset(spec: string): EvalPreset {
   };
 }
 
-async function models(options: EvalOptions): Promise<{ model: EvalModel; protocols: Protocol[] }[]> {
+/**
+ * The models to run. A served model's client is the first host's; each run is given the
+ * client of the host that takes it (M3).
+ */
+async function models(
+  options: EvalOptions,
+  hosts: PoolHost<ServerClient>[],
+): Promise<{ model: EvalModel; protocols: Protocol[] }[]> {
   const chosen: { model: EvalModel; protocols: Protocol[] }[] = [];
   if (options.reference) chosen.push({ model: { kind: 'reference' }, protocols: ['text'] });
   if (options.noop) chosen.push({ model: { kind: 'noop' }, protocols: ['text'] });
-  if (options.models.length === 0) return chosen;
-  const client = new OllamaModelClient({ host: options.host });
-  const version = await client.version();
-  if (!version.ok) throw new UsageError(version.error.message);
   for (const name of options.models) {
-    const info = await client.describe(name);
-    if (!('capabilities' in info)) throw new UsageError(info.message);
-    const protocols = options.protocols.filter(
-      (protocol) => protocol !== 'native' || info.capabilities.includes('tools'),
-    );
-    if (protocols.length < options.protocols.length)
-      log(`note: ${name} does not list "tools": the native protocol is not run for it`);
-    chosen.push({ model: { kind: 'ollama', name, client }, protocols });
+    const client = hosts[0].client;
+    chosen.push({
+      model: { kind: 'server', name, client },
+      protocols: await protocolsFor(client, name, options.protocols, log),
+    });
   }
   return chosen;
 }
@@ -102,7 +105,12 @@ async function main(): Promise<number> {
   for (const task of tasks)
     if (task.ignored) log(`warning: eval task "${task.id}": ignored unknown field(s) ${task.ignored.join(', ')}`);
   const presets = options.presets.map(loadPreset);
-  const configurations = await models(options);
+  // Scripted models need no server: a sweep of only those asks none.
+  const hosts = options.models.length ? await connectHosts(options.hosts, options.models, log) : [];
+  const local: PoolHost<ServerClient | undefined>[] = [
+    { name: 'local', parallel: options.parallel, client: undefined, alive: async () => true },
+  ];
+  const configurations = await models(options, hosts);
   mkdirSync(path.join(options.out, 'sessions'), { recursive: true });
   const resultsFile = path.join(options.out, 'results.jsonl');
   const previous = existsSync(resultsFile)
@@ -137,6 +145,8 @@ async function main(): Promise<number> {
               maxSteps: options.maxSteps,
               maxSeconds: options.maxSeconds,
               numPredict: options.numPredict,
+              ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+              ...(options.seed !== undefined ? { seed: options.seed } : {}),
               ...(options.numCtx ? { numCtx: options.numCtx } : {}),
             });
           }
@@ -151,44 +161,54 @@ async function main(): Promise<number> {
   log(
     `eval: ${tasks.length} tasks, ${plan.length} runs to ` +
       `do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ` +
-      `${options.parallel} at a time; results in ${resultsFile}`,
+      `${(hosts.length ? hosts : local).reduce((sum, host) => sum + host.parallel, 0)} at a time; results in ${resultsFile}`,
   );
   if (options.retryCrashed && kept.length < previous.results.length)
     writeFileSync(resultsFile, kept.map(resultLine).join(''));
   const results: EvalResult[] = [...kept];
-  let next = 0;
   let finished = 0;
-  const worker = async () => {
-    while (next < plan.length) {
-      const run = plan[next++];
-      const { result, session, events, files, snapshots } = await runEval(run);
+  const record = (result: EvalResult) => {
+    appendFileSync(resultsFile, resultLine(result));
+    results.push(result);
+    finished++;
+    log(
+      `[${finished}/${plan.length}] ${result.task} · ${result.model} · ` +
+        `${result.protocol} · ${result.preset} #${result.repeat}${result.host ? ` @ ${result.host}` : ''} → ` +
+        `${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} ` +
+        `(${result.outcome}, ${result.steps} steps, ${result.seconds.toFixed(1)} s)`,
+    );
+  };
+  const report = await runAcrossHosts<EvalRun, EvalResult, ServerClient | undefined>(
+    plan,
+    hosts.length ? hosts : local,
+    async (run, host) => {
+      // M3: a served model runs on the client of the host that took the run.
+      const onHost: EvalRun =
+        run.model.kind === 'server' && host.client ? { ...run, model: { ...run.model, client: host.client } } : run;
+      const { result, session, events, files, snapshots } = await runEval(onHost);
+      if (run.model.kind === 'server') result.host = host.name;
       if (session) {
         const file = path.join(options.out, 'sessions', `${result.runId.replace(/[^\w.-]+/g, '_')}.session.json`);
-        writeFileSync(
-          file,
-          exportTrajectory({
-            session,
-            events,
-            tasks: [],
-            files: files ?? {},
-            ...(snapshots?.length ? { snapshots } : {}),
-          }),
-        );
+        const trajectory = {
+          session,
+          events,
+          tasks: [],
+          files: files ?? {},
+          ...(snapshots?.length ? { snapshots } : {}),
+        };
+        writeFileSync(file, exportTrajectory(trajectory));
         result.session = path.relative(options.out, file);
       }
-      appendFileSync(resultsFile, resultLine(result));
-      results.push(result);
-      finished++;
-      log(
-        `[${finished}/${plan.length}] ${result.task} · ${result.model} · ` +
-          `${result.protocol} · ${result.preset} #${result.repeat} → ` +
-          `${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} ` +
-          `(${result.outcome}, ${result.steps} steps, ` +
-          `${result.seconds.toFixed(1)} s)`,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.parallel, Math.max(1, plan.length)) }, worker));
+      return result;
+    },
+    {
+      requeue: options.retryCrashed,
+      onResult: (_run, _host, result) => record(result),
+      onRetire: (host, reason) => log(`host ${host} stopped answering (${reason}); its runs go to the others`),
+    },
+  );
+  if (report.left.length)
+    log(`${report.left.length} runs were not done: no server was left. Run the same command again to resume.`);
   const wanted = new Set(plan.map((run) => run.task.id).concat(tasks.map((task) => task.id)));
   const shown = results.filter((result) => wanted.has(result.task));
   const summaries = summarize(shown);

@@ -43,6 +43,7 @@ const validate = new Ajv({ strict: false }).compile({
     parseRate: { type: 'number', minimum: 0, maximum: 1 },
     formatErrors: { type: 'number' },
     crashed: { type: 'string' },
+    host: { type: 'string', maxLength: 2000 },
   },
 });
 

@@ -31,7 +31,7 @@ import type { Snapshot } from '../store/file-trail';
  * wrong solution that must fail), or a model that does nothing.
  */
 export type EvalModel =
-  | { kind: 'ollama'; name: string; client: ModelClient }
+  | { kind: 'server'; name: string; client: ModelClient }
   | { kind: 'reference' }
   | { kind: 'shortcut'; name: string }
   | { kind: 'noop' };
@@ -55,6 +55,9 @@ export interface EvalRun {
   /** Model options and limits for runs with a real model. */
   numCtx?: number;
   numPredict?: number;
+  /** Sampling (default 0.2, no seed). */
+  temperature?: number;
+  seed?: number;
   maxSteps?: number;
   maxSeconds?: number;
   signal?: AbortSignal;
@@ -88,12 +91,14 @@ export interface EvalResult {
   checkOutput: string;
   /** Where the session of this run was kept (a file, or an id in the page's store). */
   session?: string;
+  /** M3: the server that ran it (served models only). */
+  host?: string;
   /** Set when the run itself broke (not the model): the result does not count as a failure of the model. */
   crashed?: string;
 }
 
 export function modelName(model: EvalModel): string {
-  if (model.kind === 'ollama') return model.name;
+  if (model.kind === 'server') return model.name;
   return model.kind === 'shortcut' ? `shortcut:${model.name}` : model.kind;
 }
 
@@ -116,7 +121,7 @@ const setupErrors = new Set(['unreachable', 'not_found', 'aborted', 'overloaded'
 
 function client(run: EvalRun): ModelClient {
   const { model } = run;
-  if (model.kind === 'ollama') return model.client;
+  if (model.kind === 'server') return model.client;
   const replies =
     model.kind === 'reference'
       ? run.task.reference
@@ -176,7 +181,7 @@ export async function runEval(
 ): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: Snapshot[] }> {
   const name = modelName(run.model);
   // Scripted answers are written in the text protocol, whatever the configuration asks for.
-  const protocol: Protocol = run.model.kind === 'ollama' ? run.protocol : 'text';
+  const protocol: Protocol = run.model.kind === 'server' ? run.protocol : 'text';
   const base: Omit<
     EvalResult,
     | 'passed'
@@ -220,7 +225,12 @@ export async function runEval(
     const settings = defaultSettings({
       protocol,
       approval: 'auto',
-      options: { ...(run.numCtx ? { numCtx: run.numCtx } : {}), numPredict: run.numPredict ?? 512, temperature: 0.2 },
+      options: {
+        ...(run.numCtx ? { numCtx: run.numCtx } : {}),
+        numPredict: run.numPredict ?? 512,
+        temperature: run.temperature ?? 0.2,
+        ...(run.seed !== undefined ? { seed: run.seed } : {}),
+      },
       sectionOverrides: run.preset.sections,
       profile: run.preset.profile ?? 'default',
       ...scenario,

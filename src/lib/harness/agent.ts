@@ -63,6 +63,14 @@ export class Agent {
       return choice;
     }
     if (this.protocol) return this.protocol;
+    if (info && 'capabilities' in info && info.capabilitiesUnknown) {
+      recorder.emit({
+        type: 'protocol.selected',
+        protocol: 'text',
+        reason: `the server does not say whether ${info.name} takes tool calls; using the text protocol (choose native to try)`,
+      });
+      return 'text';
+    }
     if (info && 'capabilities' in info) {
       const native = info.capabilities.includes('tools');
       const protocol: Protocol = native ? 'native' : 'text';

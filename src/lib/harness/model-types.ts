@@ -102,6 +102,8 @@ export interface ModelInfo {
   name: string;
   /** E.g. "completion", "tools", "vision", "thinking". */
   capabilities: string[];
+  /** M2: the server does not say (the chat-completions API has no capabilities): none are assumed. */
+  capabilitiesUnknown?: boolean;
   contextLength?: number;
 }
 

@@ -89,6 +89,8 @@ function wireOptions(request: ModelRequest): Partial<Options> {
 }
 
 export class OllamaModelClient implements ModelClient {
+  readonly kind = 'ollama' as const;
+
   constructor(readonly options: OllamaClientOptions) {}
 
   get host(): string {

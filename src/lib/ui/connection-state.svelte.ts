@@ -1,14 +1,18 @@
 /**
- * U2, R4: the connection to Ollama as the Settings panel shows it. Tells apart a server that is
- * down, one that refuses this page (CORS), and a missing model, each with the line to copy.
+ * U2, R4, M2: the connection to the model server (Ollama, or an OpenAI-compatible one) as the
+ * Settings panel shows it. Tells apart a server that is down, one that refuses this page (CORS),
+ * and a missing model, each with the line to copy.
  */
 import { OllamaModelClient } from '../model/ollama-model-client';
 import type { LocalModel, PullProgress } from '../model/ollama-model-client';
+import { serverClient, serverLabel } from '../model/server-client';
+import type { ServerClient, ServerKind } from '../model/server-client';
+import { rememberedApiKey } from './api-key';
 
 export type ConnectionStatus =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'connected'; version: string }
+  | { kind: 'connected'; version: string; server: ServerKind }
   | { kind: 'down'; message: string; command: string }
   | { kind: 'cors'; message: string; command: string }
   | { kind: 'model-missing'; message: string; command: string }
@@ -16,6 +20,8 @@ export type ConnectionStatus =
 
 export interface ModelEntry extends LocalModel {
   capabilities?: string[];
+  /** M2: the server cannot say (chat-completions API): native tool calls may be tried. */
+  capabilitiesUnknown?: boolean;
   contextLength?: number;
 }
 
@@ -28,10 +34,27 @@ export class ConnectionState {
   /** With the demo model: an Ollama found at the configured server, so the first screen can offer its models. */
   found = $state.raw<{ host: string; version: string; models: string[] } | undefined>(undefined);
 
-  constructor(private readonly origin: string) {}
+  /** M2: held in memory only, unless the person chose to remember it on this device (api-key.ts). */
+  apiKey = $state(rememberedApiKey());
 
-  client(host: string): OllamaModelClient {
-    return new OllamaModelClient({ host, origin: this.origin });
+  constructor(
+    private readonly origin: string,
+    /** M2: which API the server in the settings speaks. */
+    private readonly serverKind: () => ServerKind = () => 'ollama',
+  ) {}
+
+  get kind(): ServerKind {
+    return this.serverKind();
+  }
+
+  client(host: string, kind: ServerKind = this.kind): ServerClient {
+    return serverClient(kind, { host, origin: this.origin, ...(this.apiKey ? { apiKey: this.apiKey } : {}) });
+  }
+
+  /** Only Ollama pulls models and renders prompts with a chat template. */
+  ollama(host: string): OllamaModelClient | undefined {
+    const client = this.client(host);
+    return client instanceof OllamaModelClient ? client : undefined;
   }
 
   /**
@@ -47,10 +70,11 @@ export class ConnectionState {
     }
   }
 
-  async check(host: string, model: string): Promise<void> {
+  async check(host: string, model: string, kind: ServerKind = this.kind): Promise<void> {
     this.status = { kind: 'checking' };
-    const client = this.client(host);
+    const client = this.client(host, kind);
     const version = await client.version();
+    if (!version.ok && kind === 'openai') return this.openAIFailed(host, version.error.kind, version.error.message);
     if (!version.ok) {
       if (version.error.kind !== 'unreachable') {
         // Something answered, but not as Ollama does: one clear state, not "down" and "missing" at once.
@@ -87,15 +111,42 @@ export class ConnectionState {
     const listed = await client.listModels();
     this.models = listed.ok ? listed.value : [];
     if (model && !this.models.some((entry) => entry.name === model || entry.name === `${model}:latest`)) {
-      this.status = {
-        kind: 'model-missing',
-        message: `Ollama ${version.value} is running, but the model "${model}" is not on it. Pull it:`,
-        command: `ollama pull ${model}`,
-      };
+      this.status =
+        kind === 'ollama'
+          ? {
+              kind: 'model-missing',
+              message: `Ollama ${version.value} is running, but the model "${model}" is not on it. Pull it:`,
+              command: `ollama pull ${model}`,
+            }
+          : {
+              kind: 'model-missing',
+              message: `The server at ${host} does not list "${model}". It lists:`,
+              command: this.models.map((entry) => entry.name).join(', ') || '(nothing)',
+            };
     } else {
-      this.status = { kind: 'connected', version: version.value };
+      this.status = { kind: 'connected', version: version.value, server: kind };
     }
     void this.loadCapabilities(client);
+  }
+
+  /** M2: the same states for an OpenAI-compatible server, in its terms (no pull, no OLLAMA_ORIGINS). */
+  private async openAIFailed(host: string, kind: string, message: string): Promise<void> {
+    this.models = [];
+    if (kind !== 'unreachable') {
+      this.status = { kind: 'not-ollama', message: `The server at ${host} answered, but: ${message}`, command: host };
+      return;
+    }
+    this.status = (await this.serverAnswersWithoutCors(host))
+      ? {
+          kind: 'cors',
+          message: `A server at ${host} is running but refuses requests from this page (CORS). Allow this origin:`,
+          command: this.origin,
+        }
+      : {
+          kind: 'down',
+          message: `Cannot reach an ${serverLabel('openai')} at ${host}. Start it (or check the URL):`,
+          command: `${host.replace(/\/+$/, '')}/v1/models`,
+        };
   }
 
   /**
@@ -112,12 +163,17 @@ export class ConnectionState {
         : undefined;
   }
 
-  private async loadCapabilities(client: OllamaModelClient): Promise<void> {
+  private async loadCapabilities(client: ServerClient): Promise<void> {
     const described = await Promise.all(
       this.models.map(async (model) => {
         const info = await client.describe(model.name);
         return 'capabilities' in info
-          ? { ...model, capabilities: info.capabilities, contextLength: info.contextLength }
+          ? {
+              ...model,
+              capabilities: info.capabilities,
+              contextLength: info.contextLength,
+              ...(info.capabilitiesUnknown ? { capabilitiesUnknown: true } : {}),
+            }
           : model;
       }),
     );
@@ -126,7 +182,9 @@ export class ConnectionState {
 
   async pullModel(host: string, model: string, signal?: AbortSignal): Promise<boolean> {
     this.pull = { model, status: 'starting', completed: 0, total: 0 };
-    const result = await this.client(host).pull(model, {
+    const ollama = this.ollama(host);
+    if (!ollama) return false;
+    const result = await ollama.pull(model, {
       signal,
       onProgress: (progress: PullProgress) => {
         this.pull = {

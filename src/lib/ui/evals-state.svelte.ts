@@ -10,7 +10,7 @@ import type { EvalModel, EvalPreset, EvalResult } from '../evals/run-eval';
 import { modelName, runEval } from '../evals/run-eval';
 import { maxResultsBytes, parseResults, resultLine } from '../evals/results-file';
 import { hasSnapshots } from '../store/store-capabilities';
-import type { OllamaModelClient } from '../model/ollama-model-client';
+import type { ServerClient } from '../model/server-client';
 
 export interface EvalPlan {
   tasks: EvalTask[];
@@ -25,7 +25,7 @@ export interface EvalPlan {
 
 export interface EvalDependencies {
   store: SessionStore;
-  client: () => OllamaModelClient;
+  client: () => ServerClient;
   /** Which models list "tools" (the native protocol is run only for those). */
   toolModels: Set<string>;
 }
@@ -52,7 +52,7 @@ export class EvalsState {
 
   private model(name: string, dependencies: EvalDependencies): EvalModel {
     if (name === 'reference' || name === 'noop') return { kind: name };
-    return { kind: 'ollama', name, client: dependencies.client() };
+    return { kind: 'server', name, client: dependencies.client() };
   }
 
   async run(plan: EvalPlan, dependencies: EvalDependencies): Promise<void> {

@@ -24,11 +24,15 @@ import {
 } from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { ModelOptions } from '../harness/model-types';
+import type { ServerKind } from '../model/server-client';
+import { serverKinds } from '../model/server-client';
 
 export type WorkspaceChoice = 'auto' | 'webcontainer' | 'offline';
 
 export interface PlaygroundSettings {
   host: string;
+  /** M1, M2: Ollama's own API, or any OpenAI-compatible chat-completions server. */
+  serverKind: ServerKind;
   /** Empty: the demo model (scripted), so a first run works without Ollama. */
   model: string;
   protocol: ProtocolChoice;
@@ -60,6 +64,7 @@ export const demoModelName = 'demo (scripted)';
 export function defaultPlaygroundSettings(): PlaygroundSettings {
   return {
     host: 'http://127.0.0.1:11434',
+    serverKind: 'ollama',
     model: '',
     protocol: 'auto',
     profile: 'default',
@@ -87,6 +92,7 @@ export function withDefaults(saved: Partial<PlaygroundSettings> | undefined): Pl
   return {
     ...defaults,
     ...saved,
+    serverKind: serverKinds.includes(saved.serverKind as ServerKind) ? (saved.serverKind as ServerKind) : 'ollama',
     options: { ...defaults.options, ...(saved.options ?? {}) },
     limits: { ...defaults.limits, ...(saved.limits ?? {}) },
     hooks: saved.hooks && typeof saved.hooks === 'object' ? saved.hooks : {},

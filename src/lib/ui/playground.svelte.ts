@@ -85,7 +85,7 @@ export class Playground {
   readonly teaching: TeachingState;
 
   constructor(readonly origin: string) {
-    this.connection = new ConnectionState(origin);
+    this.connection = new ConnectionState(origin, () => this.settings.serverKind);
     this.teaching = new TeachingState(teachingHost(this));
   }
 

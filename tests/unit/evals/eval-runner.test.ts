@@ -156,7 +156,7 @@ describe('O2 npm run eval', () => {
   it('O2 a server that goes away mid-suite crashes the run instead of failing the model', async () => {
     const [task] = loadEvals('evals');
     const model = (kind: 'unreachable' | 'bad_reply') => ({
-      kind: 'ollama' as const,
+      kind: 'server' as const,
       name: 'm',
       client: new ScriptedModelClient([{ error: { kind, message: `${kind}!`, retryable: false } }]),
     });
@@ -189,7 +189,7 @@ describe('O2 npm run eval', () => {
     );
     const { result } = await runEval({
       task: looping,
-      model: { kind: 'ollama', name: 'm', client },
+      model: { kind: 'server', name: 'm', client },
       protocol: 'text',
       preset: { name: 'default', sections: {} },
       repeat: 1,
@@ -212,7 +212,7 @@ describe('O2 npm run eval', () => {
     ]);
     const { events } = await runEval({
       task: permissive,
-      model: { kind: 'ollama', name: 'm', client },
+      model: { kind: 'server', name: 'm', client },
       protocol: 'text',
       preset: { name: 'default', sections: {} },
       repeat: 1,

@@ -1,0 +1,265 @@
+/**
+ * M2: a ModelClient for any OpenAI-compatible chat-completions server (llama.cpp's server,
+ * llama-cpp-python, vLLM, LM Studio, Ollama's /v1), on the `openai` SDK in the browser and in
+ * Node. Streams, collects native tool calls, asks for constrained output with `response_format`
+ * (falling back to the `json_object` + schema dialect of llama.cpp servers), reads usage and
+ * timings where sent, and never throws.
+ */
+import type OpenAI from 'openai';
+import type {
+  ModelClient,
+  ModelError,
+  ModelInfo,
+  ModelRequest,
+  ModelResult,
+  ReplyStats,
+  ToolCall,
+} from '../harness/ports';
+import { withBoundedLines } from './bounded-lines';
+import { toOpenAIModelError } from './openai-errors';
+import type { OpenAISdk } from './openai-errors';
+import type { OpenAIErrorContext } from './openai-errors';
+import { samplingFields, statsFrom, toWireMessages, ToolCallCollector } from './openai-wire';
+import type { LocalModel } from './ollama-model-client';
+
+export interface OpenAIClientOptions {
+  /** The server's base URL, with or without the trailing /v1. */
+  host: string;
+  /** Sent as a bearer token when set; never stored by the client. */
+  apiKey?: string;
+  fetch?: typeof fetch;
+  origin?: string;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
+
+/** Constrained output dialects: OpenAI's json_schema, then llama.cpp's json_object with a schema. */
+type FormatDialect = 'json_schema' | 'json_object';
+
+export const defaultMaxTokens = 1024;
+
+/** The base URL ending in /v1, as the chat API's paths hang from it. */
+export function openAIBase(host: string): string {
+  const trimmed = host.replace(/\/+$/, '');
+  return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
+}
+
+function formatField(dialect: FormatDialect, schema: Record<string, unknown>) {
+  return dialect === 'json_schema'
+    ? { type: 'json_schema', json_schema: { name: 'reply', schema, strict: true } }
+    : { type: 'json_object', schema };
+}
+
+/** The SDK loads with the first request: a page on Ollama never downloads it (U1 entry size). */
+let sdkLoading: Promise<OpenAISdk> | undefined;
+function loadSdk(): Promise<OpenAISdk> {
+  sdkLoading ??= import('openai');
+  return sdkLoading;
+}
+
+const numberAt = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
+
+export class OpenAICompatibleClient implements ModelClient {
+  readonly kind = 'openai' as const;
+  private dialect: FormatDialect = 'json_schema';
+
+  constructor(readonly options: OpenAIClientOptions) {}
+
+  get host(): string {
+    return this.options.host.replace(/\/+$/, '');
+  }
+
+  private fetcher(): typeof fetch {
+    return this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  }
+
+  private async connect(signal?: AbortSignal): Promise<OpenAI> {
+    const sdk = await loadSdk();
+    const base = this.fetcher();
+    const key = this.options.apiKey;
+    const fetchWith = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      // The SDK wants a key; a local server without one must not receive a made-up one.
+      if (!key) headers.delete('authorization');
+      const signals = [signal, init.signal ?? undefined].filter((entry): entry is AbortSignal => Boolean(entry));
+      const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+      const response = await base(input, { ...init, headers, ...(combined ? { signal: combined } : {}) });
+      return withBoundedLines(response);
+    };
+    return new sdk.OpenAI({
+      baseURL: openAIBase(this.host),
+      apiKey: key || 'unset',
+      dangerouslyAllowBrowser: true,
+      // The harness retries itself (R1) and has its own deadlines.
+      maxRetries: 0,
+      timeout: 60 * 60 * 1000,
+      fetch: fetchWith as typeof fetch,
+    });
+  }
+
+  private async fail(error: unknown, model: string, extra: Partial<OpenAIErrorContext> = {}): Promise<ModelError> {
+    const sdk = await loadSdk().catch(() => undefined);
+    return toOpenAIModelError(error, this.context(model, extra), sdk);
+  }
+
+  private context(model: string, extra: Partial<OpenAIErrorContext> = {}): OpenAIErrorContext {
+    return { host: this.host, model, origin: this.options.origin, streaming: false, aborted: false, ...extra };
+  }
+
+  async chat(request: ModelRequest): Promise<ModelResult> {
+    const first = await this.chatOnce(request);
+    // A server that refuses json_schema may take llama.cpp's dialect: try it once, then keep it.
+    if (
+      !first.ok &&
+      request.format &&
+      this.dialect === 'json_schema' &&
+      first.error.status !== undefined &&
+      /response_format|json_schema/i.test(first.error.message)
+    ) {
+      this.dialect = 'json_object';
+      const second = await this.chatOnce(request);
+      if (second.ok || !/response_format|json_object/i.test(second.error.message)) return second;
+      this.dialect = 'json_schema';
+      return {
+        ok: false,
+        error: {
+          kind: 'bad_reply',
+          retryable: false,
+          status: second.error.status,
+          message:
+            `The server at ${this.host} does not take constrained output (response_format with a JSON ` +
+            `schema): ${first.error.message}. Use the text or native protocol.`,
+        },
+      };
+    }
+    return first;
+  }
+
+  private async chatOnce(request: ModelRequest): Promise<ModelResult> {
+    let streaming = false;
+    let content = '';
+    const calls = new ToolCallCollector();
+    try {
+      const body = {
+        model: request.model,
+        messages: toWireMessages(request.messages),
+        ...samplingFields(request, defaultMaxTokens),
+        stream: true as const,
+        stream_options: { include_usage: true },
+        ...(request.tools?.length ? { tools: request.tools } : {}),
+        ...(request.format ? { response_format: formatField(this.dialect, request.format) } : {}),
+      };
+      const stream = await (
+        await this.connect(request.signal)
+      ).chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
+        signal: request.signal,
+      });
+      streaming = true;
+      let finish: string | undefined;
+      let usage: unknown;
+      let timings: unknown;
+      let model = request.model;
+      for await (const chunk of stream) {
+        if (request.signal.aborted)
+          return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
+        if (chunk.model) model = chunk.model;
+        if (chunk.usage) usage = chunk.usage;
+        const extra = chunk as unknown as { timings?: unknown };
+        if (extra.timings) timings = extra.timings;
+        const choice = chunk.choices?.[0];
+        const piece = choice?.delta?.content ?? '';
+        if (piece) {
+          content += piece;
+          request.onToken?.(piece);
+        }
+        calls.add(choice?.delta?.tool_calls);
+        if (choice?.finish_reason) finish = choice.finish_reason;
+        if (request.maxChars !== undefined && content.length > request.maxChars) {
+          stream.controller.abort();
+          const stats: ReplyStats = { evalCount: Math.ceil(content.length / 4), doneReason: 'length' };
+          const reply = { model, content: content.slice(0, request.maxChars), toolCalls: calls.done(), stats };
+          return { ok: true, reply };
+        }
+      }
+      // The SDK ends the iteration quietly when the signal fires.
+      if (request.signal.aborted)
+        return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
+      if (!finish)
+        return {
+          ok: false,
+          error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a finish reason' },
+        };
+      const toolCalls: ToolCall[] = calls.done();
+      return { ok: true, reply: { model, content, toolCalls, stats: statsFrom(usage, timings, finish) } };
+    } catch (error) {
+      const mapped = await this.fail(error, request.model, { streaming, aborted: request.signal.aborted });
+      if (streaming && content) mapped.billed = { evalCount: Math.ceil(content.length / 4) };
+      return { ok: false, error: mapped };
+    }
+  }
+
+  async listModels(): Promise<Outcome<LocalModel[]>> {
+    try {
+      const models: LocalModel[] = [];
+      for await (const entry of (await this.connect()).models.list()) models.push({ name: entry.id, size: 0 });
+      return { ok: true, value: models };
+    } catch (error) {
+      return { ok: false, error: await this.fail(error, '') };
+    }
+  }
+
+  /** There is no version endpoint in this API: a model list that answers is the sign of life. */
+  async version(): Promise<Outcome<string>> {
+    const listed = await this.listModels();
+    return listed.ok ? { ok: true, value: 'OpenAI-compatible' } : listed;
+  }
+
+  /**
+   * The chat API says nothing of capabilities: they are reported unknown (the harness then picks
+   * the text protocol for "auto"; native can still be chosen). Context length from llama.cpp's /props, or /v1/models metadata
+   * (vLLM's max_model_len, LM Studio's and others' context_length); else it stays unknown and
+   * the settings decide (the page says which).
+   */
+  async describe(model: string): Promise<ModelInfo | ModelError> {
+    const listed = await this.rawModels();
+    if (!listed.ok) return listed.error;
+    const entry = listed.value.find((item) => item.id === model) as Record<string, unknown> | undefined;
+    const meta = (entry?.meta ?? {}) as Record<string, unknown>;
+    const contextLength =
+      (await this.propsContext()) ??
+      numberAt(entry?.max_model_len) ??
+      numberAt(entry?.context_length) ??
+      numberAt(entry?.max_context_length) ??
+      numberAt(meta.n_ctx);
+    return {
+      name: model,
+      capabilities: ['completion'],
+      capabilitiesUnknown: true,
+      ...(contextLength ? { contextLength } : {}),
+    };
+  }
+
+  private async rawModels(): Promise<Outcome<{ id: string }[]>> {
+    try {
+      const page = await (await this.connect()).models.list();
+      return { ok: true, value: page.data };
+    } catch (error) {
+      return { ok: false, error: await this.fail(error, '') };
+    }
+  }
+
+  /** llama.cpp's server says the window it serves with at /props; others answer 404 there. */
+  private async propsContext(): Promise<number | undefined> {
+    try {
+      const headers: Record<string, string> = this.options.apiKey
+        ? { authorization: `Bearer ${this.options.apiKey}` }
+        : {};
+      const response = await this.fetcher()(`${openAIBase(this.host).replace(/\/v1$/, '')}/props`, { headers });
+      if (!response.ok) return undefined;
+      const props = (await response.json()) as { default_generation_settings?: { n_ctx?: unknown }; n_ctx?: unknown };
+      return numberAt(props.default_generation_settings?.n_ctx) ?? numberAt(props.n_ctx);
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * M2: the harness's messages and figures in the OpenAI chat-completions shape, and back. Kept
+ * apart from the client so the mapping is tested without a server.
+ */
+import type { ChatMessage, ModelRequest, ReplyStats, ToolCall } from '../harness/ports';
+
+export interface WireToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type WireMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] }
+  | { role: 'tool'; content: string; tool_call_id: string };
+
+/**
+ * The chat API links each tool result to its call by id; the harness's history does not keep
+ * ids. They are made from the message's place in the history, so the same history always gives
+ * the same bytes (a server's prompt cache keeps working, P2). A result takes the first waiting
+ * call of its tool's name, else the first waiting call; one with no call waiting becomes a user
+ * message, since a server refuses a tool message that answers no call.
+ */
+export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
+  const wire: WireMessage[] = [];
+  let waiting: { id: string; name: string }[] = [];
+  messages.forEach((message, index) => {
+    if (message.role === 'assistant') {
+      const calls = (message.toolCalls ?? []).map((call, k) => ({
+        id: `call_${index}_${k}`,
+        type: 'function' as const,
+        function: { name: call.name, arguments: argumentText(call.arguments) },
+      }));
+      waiting = calls.map((call) => ({ id: call.id, name: call.function.name }));
+      wire.push(
+        calls.length
+          ? { role: 'assistant', content: message.content || null, tool_calls: calls }
+          : { role: 'assistant', content: message.content },
+      );
+      return;
+    }
+    if (message.role === 'tool') {
+      const at = waiting.findIndex((call) => call.name === message.toolName);
+      const match = waiting.splice(at === -1 ? 0 : at, 1)[0];
+      wire.push(
+        match
+          ? { role: 'tool', content: message.content, tool_call_id: match.id }
+          : { role: 'user', content: message.content },
+      );
+      return;
+    }
+    waiting = [];
+    wire.push({ role: message.role, content: message.content });
+  });
+  return wire;
+}
+
+function argumentText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value ?? {});
+}
+
+/** A streamed call arrives in pieces by index: the name once, the arguments as text fragments. */
+export class ToolCallCollector {
+  private readonly calls = new Map<number, { name: string; text: string }>();
+
+  add(deltas: unknown): void {
+    if (!Array.isArray(deltas)) return;
+    for (const delta of deltas as { index?: unknown; function?: { name?: unknown; arguments?: unknown } }[]) {
+      const index = typeof delta.index === 'number' ? delta.index : this.calls.size;
+      const entry = this.calls.get(index) ?? { name: '', text: '' };
+      if (typeof delta.function?.name === 'string') entry.name += delta.function.name;
+      if (typeof delta.function?.arguments === 'string') entry.text += delta.function.arguments;
+      this.calls.set(index, entry);
+    }
+  }
+
+  /** Arguments as the object they spell; text that is not JSON is kept as it came (the loop reports it). */
+  done(): ToolCall[] {
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, call]) => ({ name: call.name, arguments: parseArguments(call.text) }));
+  }
+}
+
+function parseArguments(text: string): unknown {
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+
+/**
+ * Figures as far as the server gives them: `usage` (with cached prompt tokens where present)
+ * and llama.cpp's `timings` (milliseconds, its own cache count). Missing ones stay missing.
+ */
+export function statsFrom(usage: unknown, timings: unknown, finishReason: string | undefined): ReplyStats {
+  const u = (usage ?? {}) as {
+    prompt_tokens?: unknown;
+    completion_tokens?: unknown;
+    prompt_tokens_details?: { cached_tokens?: unknown };
+  };
+  const t = (timings ?? {}) as { prompt_ms?: unknown; predicted_ms?: unknown; cache_n?: unknown; prompt_n?: unknown };
+  const ns = (ms: unknown) => (count(ms) === undefined ? undefined : Math.round((ms as number) * 1e6));
+  const stats: ReplyStats = {
+    promptEvalCount: count(u.prompt_tokens),
+    promptCachedCount: count(u.prompt_tokens_details?.cached_tokens) ?? count(t.cache_n),
+    evalCount: count(u.completion_tokens),
+    promptEvalDurationNs: ns(t.prompt_ms),
+    evalDurationNs: ns(t.predicted_ms),
+    doneReason: finishReason === 'tool_calls' ? 'stop' : finishReason,
+  };
+  return Object.fromEntries(Object.entries(stats).filter(([, value]) => value !== undefined)) as ReplyStats;
+}
+
+/** The figures a reply of this server lacked, for the inspector (M2: "the UI says which"). */
+export function missingFigures(stats: ReplyStats): string[] {
+  const missing: string[] = [];
+  if (stats.promptEvalCount === undefined) missing.push('prompt tokens');
+  if (stats.evalCount === undefined) missing.push('reply tokens');
+  // Without a count, reuse is read from the prompt timing (server-reuse.ts): missing only with neither.
+  if (stats.promptEvalDurationNs === undefined) {
+    missing.push('timings');
+    if (stats.promptCachedCount === undefined) missing.push('cached tokens');
+  }
+  return missing;
+}
+
+/** Sampling options the chat API has; num_ctx has no field there (the server's own window applies). */
+export function samplingFields(request: ModelRequest, defaultMaxTokens: number): Record<string, unknown> {
+  const { options } = request;
+  return {
+    max_tokens: options.numPredict ?? defaultMaxTokens,
+    ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+    ...(options.topP !== undefined ? { top_p: options.topP } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+  };
+}
