@@ -48,6 +48,8 @@ async function main() {
     [
       ...['-m', 'llama_cpp.server', '--model', model.path, '--model_alias', servedModel],
       ...['--host', '127.0.0.1', '--port', String(port), '--n_ctx', String(nCtx), '--verbose', 'false'],
+      // ChatML (SmolLM2's own format) that also declares tools and parses calls: native tool calls (M2).
+      ...['--chat_format', 'chatml-function-calling'],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -70,7 +72,8 @@ async function main() {
     throw error;
   }
   log(
-    `llama-cpp-python on ${host} serving ${servedModel} (n_ctx ${nCtx}; log: ${logFile}; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `llama-cpp-python on ${host} serving ${servedModel} (n_ctx ${nCtx}; log: ${logFile}; ` +
+      `ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   process.stdout.write(`LLAMA_CPP_HOST=${host} MODEL=${servedModel} N_CTX=${nCtx} VERSION=${llamaCppPython.version}\n`);
 }

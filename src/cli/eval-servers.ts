@@ -31,7 +31,8 @@ export async function connectHosts(
           `(it lists ${names.join(', ') || 'nothing'}); every host of a sweep must serve every model, under one name`,
       );
     log(
-      `host: ${spec.url} · ${kind === 'ollama' ? `Ollama ${version.value}` : serverLabel(kind)} · ${spec.parallel} at a time`,
+      `host: ${spec.url} · ${kind === 'ollama' ? `Ollama ${version.value}` : serverLabel(kind)} · ` +
+        `${spec.parallel} at a time`,
     );
     hosts.push({
       name: spec.url,

@@ -161,7 +161,8 @@ async function main(): Promise<number> {
   log(
     `eval: ${tasks.length} tasks, ${plan.length} runs to ` +
       `do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ` +
-      `${(hosts.length ? hosts : local).reduce((sum, host) => sum + host.parallel, 0)} at a time; results in ${resultsFile}`,
+      `${(hosts.length ? hosts : local).reduce((sum, host) => sum + host.parallel, 0)} at a time; ` +
+      `results in ${resultsFile}`,
   );
   if (options.retryCrashed && kept.length < previous.results.length)
     writeFileSync(resultsFile, kept.map(resultLine).join(''));

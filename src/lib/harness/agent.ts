@@ -67,7 +67,9 @@ export class Agent {
       recorder.emit({
         type: 'protocol.selected',
         protocol: 'text',
-        reason: `the server does not say whether ${info.name} takes tool calls; using the text protocol (choose native to try)`,
+        reason:
+          `the server does not say whether ${info.name} takes tool calls; ` +
+          'using the text protocol (choose native to try)',
       });
       return 'text';
     }

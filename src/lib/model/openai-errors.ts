@@ -33,7 +33,9 @@ export function serverWords(error: APIError): string {
 }
 
 export function unreachableOpenAI(host: string, origin?: string): string {
-  const base = `Cannot reach an OpenAI-compatible server at ${host}. Is it running, and is the URL its base (e.g. http://127.0.0.1:8080/v1)?`;
+  const base =
+    `Cannot reach an OpenAI-compatible server at ${host}. Is it running, and is the URL ` +
+    'its base (e.g. http://127.0.0.1:8080/v1)?';
   return origin
     ? `${base} In a browser a CORS refusal looks the same: the server must allow the origin ${origin}.`
     : base;
@@ -49,7 +51,9 @@ function statusError(error: APIError, context: OpenAIErrorContext): ModelError {
       kind: 'server',
       status,
       retryable: false,
-      message: `The server at ${context.host} refused the API key (HTTP ${status}): ${words}. Set the key in Settings (or HARNESS_API_KEY).`,
+      message:
+        `The server at ${context.host} refused the API key (HTTP ${status}): ${words}. ` +
+        'Set the key in Settings (or HARNESS_API_KEY).',
     };
   if (status === 404 && /model/i.test(words))
     return {
@@ -70,7 +74,9 @@ function statusError(error: APIError, context: OpenAIErrorContext): ModelError {
       kind: 'tools_unsupported',
       status,
       retryable: false,
-      message: `The server at ${context.host} does not take native tool calls for "${context.model}" (${words}). Use the text protocol.`,
+      message:
+        `The server at ${context.host} does not take native tool calls for "${context.model}" ` +
+        `(${words}). Use the text protocol.`,
     };
   if (status === 429 || status === 503)
     return {

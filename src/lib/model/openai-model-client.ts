@@ -184,6 +184,9 @@ export class OpenAICompatibleClient implements ModelClient {
       // The SDK ends the iteration quietly when the signal fires.
       if (request.signal.aborted)
         return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
+      // llama-cpp-python fails some requests (a prompt over its window) after "200 OK" with an empty
+      // stream; asked once more without streaming, it answers in its own words (a 400).
+      if (!finish && !content && calls.done().length === 0) return await this.chatWhole(request, body);
       if (!finish)
         return {
           ok: false,
@@ -195,6 +198,33 @@ export class OpenAICompatibleClient implements ModelClient {
       const mapped = await this.fail(error, request.model, { streaming, aborted: request.signal.aborted });
       if (streaming && content) mapped.billed = { evalCount: Math.ceil(content.length / 4) };
       return { ok: false, error: mapped };
+    }
+  }
+
+  private async chatWhole(request: ModelRequest, streamed: Record<string, unknown>): Promise<ModelResult> {
+    try {
+      const { stream_options: _usage, ...rest } = streamed;
+      const body = { ...rest, stream: false };
+      const completion = await (
+        await this.connect(request.signal)
+      ).chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, {
+        signal: request.signal,
+      });
+      const choice = completion.choices?.[0];
+      const content = choice?.message?.content ?? '';
+      if (content) request.onToken?.(content);
+      const calls = new ToolCallCollector();
+      calls.add((choice?.message?.tool_calls ?? []).map((call, index) => ({ index, ...call })));
+      const extra = completion as unknown as { timings?: unknown };
+      const stats = statsFrom(completion.usage, extra.timings, choice?.finish_reason ?? undefined);
+      if (!choice?.finish_reason)
+        return {
+          ok: false,
+          error: { kind: 'stream', retryable: true, message: 'the server sent an empty reply with no finish reason' },
+        };
+      return { ok: true, reply: { model: completion.model || request.model, content, toolCalls: calls.done(), stats } };
+    } catch (error) {
+      return { ok: false, error: await this.fail(error, request.model, { aborted: request.signal.aborted }) };
     }
   }
 
@@ -215,10 +245,10 @@ export class OpenAICompatibleClient implements ModelClient {
   }
 
   /**
-   * The chat API says nothing of capabilities: they are reported unknown (the harness then picks
-   * the text protocol for "auto"; native can still be chosen). Context length from llama.cpp's /props, or /v1/models metadata
-   * (vLLM's max_model_len, LM Studio's and others' context_length); else it stays unknown and
-   * the settings decide (the page says which).
+   * The chat API says nothing of capabilities: they are reported unknown (the harness then
+   * picks the text protocol for "auto"; native can still be chosen). Context length from
+   * llama.cpp's /props, or /v1/models metadata (vLLM's max_model_len, LM Studio's and others'
+   * context_length); else it stays unknown and the settings decide (the page says which).
    */
   async describe(model: string): Promise<ModelInfo | ModelError> {
     const listed = await this.rawModels();

@@ -12,7 +12,7 @@ export interface WireToolCall {
 
 export type WireMessage =
   | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] }
+  | { role: 'assistant'; content: string; tool_calls?: WireToolCall[] }
   | { role: 'tool'; content: string; tool_call_id: string };
 
 /**
@@ -33,9 +33,10 @@ export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
         function: { name: call.name, arguments: argumentText(call.arguments) },
       }));
       waiting = calls.map((call) => ({ id: call.id, name: call.function.name }));
+      // Content stays a string beside calls: OpenAI allows null there, llama-cpp-python refuses it.
       wire.push(
         calls.length
-          ? { role: 'assistant', content: message.content || null, tool_calls: calls }
+          ? { role: 'assistant', content: message.content, tool_calls: calls }
           : { role: 'assistant', content: message.content },
       );
       return;
