@@ -4,11 +4,11 @@
 // prints `LLAMA_CPP_HOST=http://127.0.0.1:PORT MODEL=NAME N_CTX=N` once it answers, and runs in
 // the foreground until Ctrl-C. Port: LLAMA_CPP_PORT (default 8091), or a free one if taken.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheRoot } from '../ollama/pins.mjs';
 import { ensureModels, ProvisionError } from '../ollama/provision.mjs';
-import { choosePort } from '../ollama/free-port.mjs';
+import { choosePort, superviseServer } from '../ollama/local-server.mjs';
 import { ensureLlamaCpp, llamaCppPython } from './provision.mjs';
 
 const log = (line) => process.stderr.write(`[llama-cpp:serve] ${line}\n`);
@@ -53,18 +53,7 @@ async function main() {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const sink = createWriteStream(logFile);
-  child.stdout.pipe(sink);
-  child.stderr.pipe(sink);
-  const stop = (signal) => {
-    if (child.exitCode === null) child.kill(signal);
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  child.on('exit', (code, signal) => {
-    log(`llama_cpp.server stopped (${signal ?? `exit ${code}`})`);
-    process.exit(signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : (code ?? 1));
-  });
+  const stop = superviseServer(child, { logFile, name: 'llama_cpp.server', log });
   try {
     await waitForServer(host, child, 120_000);
   } catch (error) {

@@ -3,10 +3,10 @@
 // test models, prints `OLLAMA_HOST=http://127.0.0.1:PORT MODEL=NAME` once it answers, and runs
 // in the foreground until Ctrl-C. Port: OLLAMA_PORT (default 11434), or a free one if taken.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultModel } from './pins.mjs';
-import { choosePort } from './free-port.mjs';
+import { choosePort, superviseServer } from './local-server.mjs';
 import { buildPlan, ensureModels, ensureOllama, ProvisionError } from './provision.mjs';
 
 const log = (line) => process.stderr.write(`[ollama:serve] ${line}\n`);
@@ -70,18 +70,7 @@ async function main() {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const sink = createWriteStream(logFile);
-  child.stdout.pipe(sink);
-  child.stderr.pipe(sink);
-  const stop = (signal) => {
-    if (child.exitCode === null) child.kill(signal);
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  child.on('exit', (code, signal) => {
-    log(`ollama serve stopped (${signal ?? `exit ${code}`})`);
-    process.exit(signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : (code ?? 1));
-  });
+  const stop = superviseServer(child, { logFile, name: 'ollama serve', log });
   try {
     const version = await waitForServer(host, child, 60_000);
     for (const model of ready) await ensureCreated(bin, host, paths, model);

@@ -29,6 +29,8 @@ export interface EvalOptions {
   /** Sampling: 0.2 unless given; with a seed (and 0) runs repeat exactly, on one server or several. */
   temperature?: number;
   seed?: number;
+  /** Ollama's num_thread: several servers on one machine must share its cores. */
+  numThread?: number;
   retryCrashed: boolean;
   help: boolean;
 }
@@ -63,6 +65,7 @@ Options:
   --num-predict N      output limit per reply (default: 512)
   --temperature T      sampling temperature, 0–2 (default: 0.2)
   --seed N             sampling seed (with --temperature 0 a run repeats exactly on any server)
+  --num-thread N       CPU threads per Ollama request (servers sharing one machine must split its cores)
   --retry-crashed      run again the runs recorded as crashed (resuming); a run lost with a server
                        that went away runs again on another at once
   --help               show this help
@@ -119,6 +122,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
         'num-predict': { type: 'string' },
         temperature: { type: 'string' },
         seed: { type: 'string' },
+        'num-thread': { type: 'string' },
         'retry-crashed': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -162,6 +166,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     numPredict: whole('num-predict', values['num-predict'], 512, 1),
     ...(values.temperature !== undefined ? { temperature: temperatureOf(values.temperature) } : {}),
     ...(values.seed !== undefined ? { seed: whole('seed', values.seed, 0) } : {}),
+    ...(values['num-thread'] !== undefined ? { numThread: whole('num-thread', values['num-thread'], 0, 1) } : {}),
     retryCrashed: values['retry-crashed'] ?? false,
     help: values.help ?? false,
   };

@@ -147,6 +147,7 @@ async function main(): Promise<number> {
               numPredict: options.numPredict,
               ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
               ...(options.seed !== undefined ? { seed: options.seed } : {}),
+              ...(options.numThread !== undefined ? { numThread: options.numThread } : {}),
               ...(options.numCtx ? { numCtx: options.numCtx } : {}),
             });
           }

@@ -1,14 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
+import type { FakeOllamaOptions, FakeOllamaServer, FakeReply } from '../fixtures/fake-ollama-server';
 
-test('checkpoints after changing steps: diff two, restore one, and undo the restore (git in the browser)', async ({
-  page,
-  ollama,
-}) => {
+/** A run that writes notes.txt twice (two checkpoints after the baseline), then answers. */
+async function writeNotesTwice(
+  page: Page,
+  ollama: (options?: FakeOllamaOptions) => Promise<FakeOllamaServer>,
+  extra: FakeReply[] = [],
+) {
   const server = await ollama({
     script: [
       { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'one\n' } }] },
       { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'two\n' } }] },
-      { toolCalls: [{ name: 'git', arguments: { action: 'status' } }] },
+      ...extra,
       { content: 'Wrote notes twice.' },
     ],
   });
@@ -18,6 +22,13 @@ test('checkpoints after changing steps: diff two, restore one, and undo the rest
   );
   await runTask(page, 'Write notes twice.');
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Wrote notes twice.');
+}
+
+test('checkpoints after changing steps: diff two, restore one, and undo the restore (git in the browser)', async ({
+  page,
+  ollama,
+}) => {
+  await writeNotesTwice(page, ollama, [{ toolCalls: [{ name: 'git', arguments: { action: 'status' } }] }]);
   await expect(page.getByLabel('Tool call git')).toContainText('?? notes.txt');
   await page.getByRole('tab', { name: 'Checkpoints' }).click();
   const pane = page.getByRole('region', { name: 'Checkpoints' });
@@ -37,4 +48,37 @@ test('checkpoints after changing steps: diff two, restore one, and undo the rest
   await pane.getByRole('button', { name: /Restore before restoring/ }).click();
   await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'notes.txt' }).click();
   await expect(page.getByLabel('Editor', { exact: true })).toContainText('two', { timeout: 20_000 });
+});
+
+test('W6 U6 checkpoints last: after opening another session and after a reload they are listed, diff and restore', async ({
+  page,
+  ollama,
+}) => {
+  await writeNotesTwice(page, ollama);
+  const pane = page.getByRole('region', { name: 'Checkpoints' });
+  const sessions = page.getByRole('list', { name: 'Sessions' });
+  const reopen = async () => {
+    await sessions.getByRole('button', { name: /Write notes twice/ }).click();
+    await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Wrote notes twice.');
+    await page.getByRole('tab', { name: 'Checkpoints' }).click();
+  };
+  // Another session, then back.
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('tab', { name: 'Checkpoints' }).click();
+  await expect(pane).toContainText('No checkpoints yet');
+  await reopen();
+  await expect(pane.getByRole('row')).toHaveCount(4);
+  // A reload.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
+  await reopen();
+  await expect(pane.getByRole('row')).toHaveCount(4);
+  await expect(pane).toContainText('after step 2');
+  await pane.getByLabel('Diff from after step 1').check();
+  await pane.getByLabel('Diff to after step 2').check();
+  await pane.getByRole('button', { name: 'Show diff' }).click();
+  await expect(pane.getByLabel('Diff of notes.txt')).toContainText('+two');
+  await pane.getByRole('button', { name: 'Restore after step 1' }).click();
+  await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'notes.txt' }).click();
+  await expect(page.getByLabel('Editor', { exact: true })).toContainText('one', { timeout: 20_000 });
 });

@@ -56,6 +56,13 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
     .click();
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('<title>Harness Demo</title>');
   await page.screenshot({ path: 'test-results/screenshots/evals-opened-run.png' });
+  // U6: the table lasts through a reload, and eval runs sit apart from the person's own sessions.
+  await expect(page.getByRole('list', { name: 'Sessions' })).not.toContainText('eval:');
+  await expect(page.getByText('Eval runs (6)')).toBeVisible();
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
+  await expect(table.getByRole('row', { name: /reference text default 3\/3 100%/ })).toBeVisible();
+  await expect(runs.getByRole('row')).toHaveCount(7);
 });
 
 test('O2 a results.jsonl from npm run eval shows in the page as the same table', async ({ page }) => {

@@ -19,6 +19,7 @@ import { describeOutcome } from '../harness/outcome';
 import { clip } from '../harness/context/clip';
 import { MemorySessionStore } from '../store/memory-session-store';
 import { ScriptedModelClient } from '../model/scripted-model-client';
+import { evalTitle } from './eval-title';
 import type { EvalTask } from './eval-task';
 import { isProtected } from './eval-task';
 import { collectFiles } from '../workspace/workspace-files';
@@ -58,6 +59,7 @@ export interface EvalRun {
   /** Sampling (default 0.2, no seed). */
   temperature?: number;
   seed?: number;
+  numThread?: number;
   maxSteps?: number;
   maxSeconds?: number;
   signal?: AbortSignal;
@@ -230,6 +232,7 @@ export async function runEval(
         numPredict: run.numPredict ?? 512,
         temperature: run.temperature ?? 0.2,
         ...(run.seed !== undefined ? { seed: run.seed } : {}),
+        ...(run.numThread !== undefined ? { numThread: run.numThread } : {}),
       },
       sectionOverrides: run.preset.sections,
       profile: run.preset.profile ?? 'default',
@@ -257,7 +260,7 @@ export async function runEval(
         if (changedFiles) await snapshots.take(agent.session.history.length);
       },
     });
-    agent.session.title = `eval: ${run.task.id} · ${name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`;
+    agent.session.title = evalTitle(`${run.task.id} · ${name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`);
     const { outcome, usage, steps } = await agent.run(run.task.task, { signal: run.signal });
     // A workspace the model left so broken that the check's files cannot be put back fails the
     // check; it is the model's doing, not a crash of the run.

@@ -30,6 +30,8 @@ export interface ModelOptions {
   topP?: number;
   seed?: number;
   keepAlive?: string;
+  /** CPU threads the server uses for this model (Ollama's num_thread); unset: the server decides. */
+  numThread?: number;
 }
 
 export interface ModelRequest {

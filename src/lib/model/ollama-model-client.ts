@@ -85,6 +85,7 @@ function wireOptions(request: ModelRequest): Partial<Options> {
   if (options.temperature !== undefined) wire.temperature = options.temperature;
   if (options.topP !== undefined) wire.top_p = options.topP;
   if (options.seed !== undefined) wire.seed = options.seed;
+  if (options.numThread !== undefined) wire.num_thread = options.numThread;
   return wire;
 }
 

@@ -11,6 +11,7 @@ import { modelName, runEval } from '../evals/run-eval';
 import { maxResultsBytes, parseResults, resultLine } from '../evals/results-file';
 import { hasSnapshots } from '../store/store-capabilities';
 import type { ServerClient } from '../model/server-client';
+import type { EvalResultsKeeper } from './eval-results-keeper';
 
 export interface EvalPlan {
   tasks: EvalTask[];
@@ -39,6 +40,21 @@ export class EvalsState {
   progress = $state({ done: 0, total: 0, current: '' });
   problem = $state<string | undefined>(undefined);
   private controller: AbortController | undefined;
+
+  constructor(private readonly keeper?: EvalResultsKeeper) {}
+
+  /** U6: the table of the last session's evals, as it was before the reload. */
+  async restore(): Promise<void> {
+    const kept = await this.keeper?.load();
+    if (!kept || this.results.length) return;
+    if ('problem' in kept) this.problem = kept.problem;
+    else [this.results, this.source] = [kept.results, kept.source];
+  }
+
+  private async keep(): Promise<void> {
+    const problem = await this.keeper?.save({ results: this.results, source: this.source });
+    if (problem) this.problem = problem;
+  }
 
   async load(): Promise<void> {
     if (this.tasks.length) return;
@@ -118,6 +134,7 @@ export class EvalsState {
         }
         this.results = [...this.results, result];
         this.progress = { ...this.progress, done: this.progress.done + 1 };
+        await this.keep();
       }
     };
     try {
@@ -147,6 +164,7 @@ export class EvalsState {
       const parsed = parseResults(text);
       this.results = parsed.results;
       this.source = 'import';
+      void this.keep();
       this.problem = parsed.skipped.length ? `Skipped: ${parsed.skipped.join('; ')}` : undefined;
     } catch (error) {
       this.problem = (error as Error).message;

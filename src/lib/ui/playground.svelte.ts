@@ -79,7 +79,7 @@ export class Playground {
   linkProposal = $state.raw<UrlPreset['proposals'] | undefined>(undefined);
   /** T7: an import that brings prompt overrides or a memory file, awaiting confirmation. */
   importReview = $state.raw<ImportReview | FilesReview | undefined>(undefined);
-  private database: HarnessDatabase | undefined;
+  database: HarnessDatabase | undefined;
   private taskStore: TaskStore = new MemoryTaskStore();
   /** U3: replay, forks and lessons over the open session. */
   readonly teaching: TeachingState;
@@ -219,7 +219,7 @@ export class Playground {
     this.version++;
     this.runs.show(session, events);
     this.task = '';
-    await Promise.all([this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
+    await Promise.all([this.refreshTasks(), this.files.reopenCheckpoints(session.id, this.library.store)]);
   }
 
   /** `demo`: the bundled demo project and task (for the scripted Demo model). */

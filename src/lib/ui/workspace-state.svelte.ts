@@ -8,6 +8,8 @@ import type { Checkpoint, CheckpointDiff, Checkpoints } from '../workspace/git/c
 import { collectFiles, listFiles, restoreFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { WorkspaceFactory } from './workspace-factory.svelte';
+import type { SessionStore } from '../harness/ports';
+import { hasSnapshots } from '../store/store-capabilities';
 
 export class WorkspaceState {
   readonly factory = new WorkspaceFactory();
@@ -105,6 +107,29 @@ export class WorkspaceState {
     } catch (error) {
       this.problem = `Checkpoints could not be listed: ${(error as Error).message}`;
     }
+  }
+
+  /**
+   * W6: a reopened session's checkpoints. The workspace (and its repository) is made afresh from
+   * the newest snapshot, so the session's checkpoints are made again from its stored snapshots —
+   * the baseline and the newest 20 — with their own times; they last as long as the session.
+   */
+  async reopenCheckpoints(sessionId: string, store: SessionStore): Promise<void> {
+    if (this.checkpointStore && hasSnapshots(store))
+      try {
+        if ((await this.checkpointStore.list(sessionId)).length === 0) {
+          const kept = await store.listSnapshots(sessionId);
+          for (const [index, info] of kept.entries()) {
+            const snapshot = await store.snapshotAt(sessionId, info.step);
+            if (!snapshot) continue;
+            const label = index === 0 ? 'baseline: the files the session started with' : `after step ${info.step}`;
+            await this.checkpointStore.create(sessionId, info.step, label, snapshot.files, info.at);
+          }
+        }
+      } catch (error) {
+        this.problem = `Checkpoints could not be made from the stored snapshots: ${(error as Error).message}`;
+      }
+    await this.refreshCheckpoints(sessionId);
   }
 
   async checkpoint(sessionId: string, step: number, label?: string, files?: FileMap): Promise<void> {

@@ -105,6 +105,20 @@ describe('M2 npm run agent against an OpenAI-compatible server', () => {
     expect(run.stdout).not.toContain('sk-test-42');
   });
 
+  it('R1 M2 a 503 with Retry-After from an OpenAI-compatible server is waited out and retried by the loop', async () => {
+    const { host, server } = await openAI({
+      script: [{ status: 503, message: 'Loading model', retryAfter: '1' }, { content: '<final>ready</final>' }],
+    });
+    const run = await cli([
+      ...['--workspace', project(), '--host', host, '--server-kind', 'openai', '--model', 'tiny:1b'],
+      ...['--json', 'hi'],
+    ]);
+    expect(run.code).toBe(0);
+    expect(lastJson(run.stdout)).toMatchObject({ outcome: { kind: 'final' }, final: 'ready' });
+    expect(run.stderr).toMatch(/busy \(HTTP 503\): Loading model/);
+    expect(server.chatRequests()).toHaveLength(2);
+  });
+
   it('M2 --server-kind takes only ollama, openai or auto', async () => {
     const run = await cli(['--server-kind', 'vllm', 'task']);
     expect(run.code).toBe(2);

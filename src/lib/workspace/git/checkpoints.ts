@@ -86,7 +86,14 @@ export class Checkpoints {
   }
 
   /** `files`, when the caller already read the worktree; read here otherwise. */
-  async create(sessionId: string, step: number, label = `after step ${step}`, files?: FileMap): Promise<Checkpoint> {
+  /** `at`: when the files were taken (a checkpoint made again from a stored snapshot keeps its time). */
+  async create(
+    sessionId: string,
+    step: number,
+    label = `after step ${step}`,
+    files?: FileMap,
+    at = Date.now(),
+  ): Promise<Checkpoint> {
     await new GitRepository(this.fs, this.dir).ensure(); // first use makes the repository
     files ??= await collectFiles(this.workspace);
     const tree = await this.writeTree(files);
@@ -95,7 +102,6 @@ export class Checkpoints {
       (oid) => [oid],
       () => [] as string[],
     );
-    const at = Date.now();
     const message = `checkpoint: ${label}\n\nHarness-Session: ${sessionId}\nHarness-Step: ${step}\n`;
     const timestamp = Math.floor(at / 1000);
     const person = { ...agentAuthor, timestamp, timezoneOffset: 0 };

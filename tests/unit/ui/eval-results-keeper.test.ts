@@ -1,0 +1,49 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { openHarnessDatabase } from '../../../src/lib/store/harness-database';
+import { evalResultsKeeper } from '../../../src/lib/ui/eval-results-keeper';
+import type { EvalResult } from '../../../src/lib/evals/run-eval';
+
+const result = (repeat: number): EvalResult => ({
+  runId: `t|m|text|default|${repeat}`,
+  task: 't',
+  tags: [],
+  model: 'm',
+  protocol: 'text',
+  preset: 'default',
+  repeat,
+  passed: repeat === 1,
+  outcome: 'final',
+  outcomeDetail: 'final',
+  steps: 2,
+  promptTokens: 10,
+  outputTokens: 5,
+  seconds: 1,
+  parseRate: 1,
+  formatErrors: 0,
+  checkExitCode: 0,
+  checkOutput: '',
+  host: 'http://127.0.0.1:11434',
+});
+
+describe('U6 the Evals table survives a reload', () => {
+  it('U6 results kept in IndexedDB read back whole, with where they came from', async () => {
+    globalThis.indexedDB = new IDBFactory();
+    const database = await openHarnessDatabase();
+    const keeper = evalResultsKeeper(() => database);
+    expect(await keeper.load()).toBeUndefined();
+    expect(await keeper.save({ results: [result(1), result(2)], source: 'import' })).toBeUndefined();
+    const reopened = evalResultsKeeper(() => database);
+    expect(await reopened.load()).toEqual({ results: [result(1), result(2)], source: 'import' });
+  });
+
+  it('U6 a kept value that is not results is dropped with a message, never shown half', async () => {
+    globalThis.indexedDB = new IDBFactory();
+    const database = await openHarnessDatabase();
+    await database.put('settings', { key: 'eval-results', value: { lines: '{"runId": 3}\n', source: 'page' } });
+    expect(await evalResultsKeeper(() => database).load()).toEqual({ problem: expect.stringContaining('dropped') });
+    await database.put('settings', { key: 'eval-results', value: { lines: 42 } });
+    expect(await evalResultsKeeper(() => database).load()).toEqual({ problem: expect.stringContaining('dropped') });
+  });
+});
