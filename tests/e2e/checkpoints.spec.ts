@@ -58,7 +58,7 @@ test('W6 U6 checkpoints last: after opening another session and after a reload t
   const pane = page.getByRole('region', { name: 'Checkpoints' });
   const sessions = page.getByRole('list', { name: 'Sessions' });
   const reopen = async () => {
-    await sessions.getByRole('button', { name: /Write notes twice/ }).click();
+    await sessions.getByRole('button', { name: /^Write notes twice/ }).click();
     await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Wrote notes twice.');
     await page.getByRole('tab', { name: 'Checkpoints' }).click();
   };

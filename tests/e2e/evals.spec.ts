@@ -4,7 +4,8 @@
  * headless runner reads into the very same table.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect, openFresh, test } from './fixtures';
@@ -109,4 +110,37 @@ test('O2 a results.jsonl from npm run eval shows in the page as the same table',
     );
   expect(perTask).toEqual(taskRows(summarize(parseResults(file).results)));
   await page.screenshot({ path: 'test-results/screenshots/evals-imported.png', fullPage: true });
+});
+
+test('U5 O2 a sweep imported with its sessions (a zip of results.jsonl + sessions/): every run opens and compares', async ({
+  page,
+}) => {
+  const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-bundle-'));
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/eval.ts', '--reference', '--noop', '--tasks', 'patch-one-line', '--out', out],
+    { stdio: 'ignore' },
+  );
+  const entries: Record<string, Uint8Array> = { 'sweep/results.jsonl': readFileSync(path.join(out, 'results.jsonl')) };
+  for (const name of readdirSync(path.join(out, 'sessions')))
+    entries[`sweep/sessions/${name}`] = readFileSync(path.join(out, 'sessions', name));
+  await openFresh(page, '/');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await evals
+    .locator('input[type=file][accept*="zip"]')
+    .setInputFiles({ name: 'sweep.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
+  const runs = evals.getByRole('table', { name: 'Eval runs' });
+  await expect(runs.getByRole('button', { name: 'Open' })).toHaveCount(2);
+  await expect(evals.getByRole('heading', { name: 'Runs (imported)' })).toBeVisible();
+  await runs.getByLabel('Compare patch-one-line|reference|text|default|1').check();
+  await runs.getByLabel('Compare patch-one-line|noop|text|default|1').click();
+  const compare = page.getByRole('region', { name: 'Compare runs' });
+  await expect(compare.getByRole('status')).toContainText('They first did different things at step 1.');
+  await page.screenshot({ path: 'test-results/screenshots/evals-imported-sweep-1280x800.png' });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
+  await runs.getByRole('row', { name: /noop/ }).getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('done');
+  await page.screenshot({ path: 'test-results/screenshots/evals-imported-run-1024x700.png' });
 });

@@ -148,7 +148,7 @@ test('T7 a link that lowers approval or changes the server asks first; links in 
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByRole('combobox', { name: 'Approval policy' })).toHaveValue('ask');
-  await expect(settings.getByLabel('Ollama URL')).toHaveValue('http://127.0.0.1:11434');
+  await expect(settings.getByLabel('Server URL')).toHaveValue('http://127.0.0.1:11434');
   await settings.getByRole('button', { name: 'Cancel' }).click();
   await openFresh(page, presetUrl({ host: server.url, model }));
   await runTask(page, 'Link me.');

@@ -9,9 +9,11 @@ import { parseResults, resultLine } from '../evals/results-file';
 
 const key = 'eval-results';
 
+export type EvalSource = 'page' | 'import' | 'bundle';
+
 export interface KeptResults {
   results: EvalResult[];
-  source: 'page' | 'import';
+  source: EvalSource;
 }
 
 export interface EvalResultsKeeper {
@@ -28,7 +30,8 @@ export function evalResultsKeeper(database: () => HarnessDatabase | undefined): 
       try {
         if (typeof stored.lines !== 'string') throw new Error('not a results file');
         const { results } = parseResults(stored.lines);
-        return { results, source: stored.source === 'import' ? 'import' : 'page' };
+        const source: EvalSource = stored.source === 'import' || stored.source === 'bundle' ? stored.source : 'page';
+        return { results, source };
       } catch (error) {
         return { problem: `The kept eval results could not be read (${(error as Error).message}); they were dropped.` };
       }

@@ -11,7 +11,12 @@ import { modelName, runEval } from '../evals/run-eval';
 import { maxResultsBytes, parseResults, resultLine } from '../evals/results-file';
 import { hasSnapshots } from '../store/store-capabilities';
 import type { ServerClient } from '../model/server-client';
-import type { EvalResultsKeeper } from './eval-results-keeper';
+import type { EvalResultsKeeper, EvalSource } from './eval-results-keeper';
+import { importEvalBundle } from './eval-bundle';
+import type { FileMap } from './eval-bundle';
+import type { Trajectory } from '../store/session-export';
+import type { Session } from '../harness/session';
+import type { AgentSettings } from '../harness/settings';
 
 export interface EvalPlan {
   tasks: EvalTask[];
@@ -34,8 +39,11 @@ export interface EvalDependencies {
 export class EvalsState {
   tasks = $state.raw<EvalTask[]>([]);
   results = $state.raw<EvalResult[]>([]);
-  /** Where the results came from: runs in this page, or an imported results.jsonl. */
-  source = $state<'page' | 'import'>('page');
+  /**
+   * Where the results came from: runs in this page, an imported results.jsonl alone, or a sweep
+   * imported with its sessions ("bundle": every linked run opens like a page run).
+   */
+  source = $state<EvalSource>('page');
   running = $state(false);
   progress = $state({ done: 0, total: 0, current: '' });
   problem = $state<string | undefined>(undefined);
@@ -168,6 +176,26 @@ export class EvalsState {
       this.problem = parsed.skipped.length ? `Skipped: ${parsed.skipped.join('; ')}` : undefined;
     } catch (error) {
       this.problem = (error as Error).message;
+    }
+  }
+
+  /** U5: a sweep's folder or zip — results.jsonl and its sessions — imported whole. */
+  async importBundle(
+    files: FileMap,
+    options: { store: (trajectory: Trajectory) => Promise<Session>; trusted: AgentSettings },
+  ): Promise<void> {
+    try {
+      const bundle = await importEvalBundle(files, options);
+      this.results = bundle.results;
+      this.source = bundle.linked ? 'bundle' : 'import';
+      const shown = bundle.problems.slice(0, 3).join('; ');
+      const more = bundle.problems.length > 3 ? ` (and ${bundle.problems.length - 3} more)` : '';
+      this.problem = bundle.problems.length
+        ? `${bundle.linked} of ${bundle.results.length} runs came with their session. Not linked: ${shown}${more}`
+        : undefined;
+      await this.keep();
+    } catch (error) {
+      this.problem = `Nothing was imported: ${(error as Error).message}`;
     }
   }
 

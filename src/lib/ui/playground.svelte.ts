@@ -219,7 +219,7 @@ export class Playground {
     this.version++;
     this.runs.show(session, events);
     this.task = '';
-    await Promise.all([this.refreshTasks(), this.files.reopenCheckpoints(session.id, this.library.store)]);
+    await Promise.all([this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
   }
 
   /** `demo`: the bundled demo project and task (for the scripted Demo model). */

@@ -113,16 +113,26 @@ export class WorkspaceState {
    * W6: a reopened session's checkpoints. The workspace (and its repository) is made afresh from
    * the newest snapshot, so the session's checkpoints are made again from its stored snapshots —
    * the baseline and the newest 20 — with their own times; they last as long as the session.
+   * Called when the Checkpoints pane is shown, not on every open: making them creates the
+   * repository, which the next prompt's repository context would show (a fork must resend its
+   * parent's prompt exactly).
    */
-  async reopenCheckpoints(sessionId: string, store: SessionStore): Promise<void> {
-    if (this.checkpointStore && hasSnapshots(store))
+  async reopenCheckpoints(session: { id: string; history: { kind: string }[] }, store: SessionStore): Promise<void> {
+    const sessionId = session.id;
+    if (this.checkpointStore && hasSnapshots(store) && session.history.length > 0)
       try {
         if ((await this.checkpointStore.list(sessionId)).length === 0) {
-          const kept = await store.listSnapshots(sessionId);
-          for (const [index, info] of kept.entries()) {
+          let previous: string | undefined;
+          for (const info of await store.listSnapshots(sessionId)) {
             const snapshot = await store.snapshotAt(sessionId, info.step);
-            if (!snapshot) continue;
-            const label = index === 0 ? 'baseline: the files the session started with' : `after step ${info.step}`;
+            // The end of a run is often the files of its last changing step: one checkpoint, not two.
+            const same = snapshot && JSON.stringify(Object.entries(snapshot.files).sort());
+            if (!snapshot || same === previous) continue;
+            // A snapshot is keyed by history length; a checkpoint is named by the model step it follows.
+            const step = session.history.slice(0, info.step).filter((item) => item.kind === 'assistant').length;
+            const label =
+              previous === undefined ? 'baseline: the files the session started with' : `after step ${step}`;
+            previous = same;
             await this.checkpointStore.create(sessionId, info.step, label, snapshot.files, info.at);
           }
         }
