@@ -75,7 +75,7 @@ test('U2 with the demo model, an Ollama already running is found and its model i
   await expect(found).toContainText(`Ollama 0.24.0 is running at ${server.url}`);
   await found.getByRole('combobox', { name: 'Found model' }).selectOption('smollm2:135m');
   await found.getByRole('button', { name: 'Use smollm2:135m' }).click();
-  await expect(page.getByRole('status', { name: 'Ollama connection' })).toHaveText('Ollama 0.24.0');
+  await expect(page.getByRole('status', { name: 'Server connection' })).toHaveText('Ollama 0.24.0');
   await expect(page.getByLabel(/^Model: smollm2:135m on /)).toBeVisible();
   await expect(found).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Task' }).fill('Say hello.');
@@ -117,7 +117,7 @@ test('T7 R4 while a link proposes another server, the old one is not checked: no
   await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('status', { name: 'Ollama connection' })).toHaveText('Ollama 0.24.0');
+  await expect(page.getByRole('status', { name: 'Server connection' })).toHaveText('Ollama 0.24.0');
   // The model is on the proposed server; the old one, which lacks it, was never asked.
   expect(asked()).toBe(before);
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -128,6 +128,6 @@ test('T7 R4 while a link proposes another server, the old one is not checked: no
     .getByRole('dialog', { name: 'Confirm link settings' })
     .getByRole('button', { name: 'Keep my settings' })
     .click();
-  await expect(page.getByRole('status', { name: 'Ollama connection' })).toHaveText('Ollama 0.24.0');
+  await expect(page.getByRole('status', { name: 'Server connection' })).toHaveText('Ollama 0.24.0');
   expect(asked()).toBe(before);
 });

@@ -37,6 +37,7 @@ test('M2 U1 a task end to end on an OpenAI-compatible server chosen in Settings;
     await expect(settings.getByLabel('Pull a model')).toBeHidden();
     await settings.getByRole('combobox', { name: 'Model' }).selectOption('smollm2:135m');
     await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status', { name: 'Server connection' })).toHaveText('OpenAI-compatible');
     await page.getByRole('textbox', { name: 'Task' }).fill('What does the README say?');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('The README explains the sample.');

@@ -36,7 +36,7 @@ test('O3 U1 a full run in the page against the real model: tokens stream in, the
   });
   await page.goto(url);
   await acceptLink(page, url);
-  await expect(page.getByRole('status', { name: 'Ollama connection' })).toContainText(`Ollama ${live!.version}`);
+  await expect(page.getByRole('status', { name: 'Server connection' })).toContainText(`Ollama ${live!.version}`);
   await smallOutput(page);
   await page.getByRole('textbox', { name: 'Task' }).fill('Read README.md and say what the project does.');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
