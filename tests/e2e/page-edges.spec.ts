@@ -214,3 +214,17 @@ test('L3 S4 D1 the done-check from Settings reports in the transcript; Reset cle
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(transcript).not.toContainText('Ask a helper.');
 });
+
+test('U1 a task typed and not yet run is still in the box after a reload; a disabled button says why', async ({
+  page,
+}) => {
+  await openFresh(page, '/?sample=failing-test');
+  const box = page.getByRole('textbox', { name: 'Task' });
+  await box.fill('Half-written task: make the pager round up');
+  await page.reload();
+  await expect(box).toHaveValue('Half-written task: make the pager round up');
+  await expect(page.getByRole('button', { name: 'Rename selected' })).toHaveAttribute(
+    'title',
+    'Rename (select a file or folder first)',
+  );
+});

@@ -72,6 +72,12 @@ test('U3 step mode pauses before a model call and a tool call; an edit is sent, 
   await panel.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(panel).toContainText('before model call 2');
   expect(server.chatRequests()).toHaveLength(1);
+  // At 1024×700 the opened request scrolls inside the panel; its buttons stay on screen.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await panel.getByText('The request').click();
+  for (const name of ['Stop', 'Edit', 'Continue'])
+    await expect(panel.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/screenshots/step-mode-request-1024x700.png' });
   // Edit the tool result the model is about to read.
   await expect(panel.getByLabel('Last message')).toContainText('README.md');
   await panel.getByRole('button', { name: 'Edit', exact: true }).click();
