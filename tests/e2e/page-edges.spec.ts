@@ -229,3 +229,11 @@ test('U1 a task typed and not yet run is still in the box after a reload; a disa
     'Rename (select a file or folder first)',
   );
 });
+
+test('U2 Settings says what the first look for a server found, instead of "Not checked yet"', async ({ page }) => {
+  await openFresh(page, presetUrl({ host: 'http://127.0.0.1:9' }));
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText(
+    'Nothing answered at http://127.0.0.1:9 when the page opened',
+  );
+});

@@ -33,6 +33,8 @@ export class ConnectionState {
   );
   /** With the demo model: an Ollama found at the configured server, so the first screen can offer its models. */
   found = $state.raw<{ host: string; version: string; models: string[] } | undefined>(undefined);
+  /** The server that quiet look tried (Settings says what it found instead of "not checked"). */
+  looked = $state<string | undefined>(undefined);
 
   /** M2: held in memory only, unless the person chose to remember it on this device (api-key.ts). */
   apiKey = $state(rememberedApiKey());
@@ -154,6 +156,7 @@ export class ConnectionState {
    * error): a first-time user who already runs Ollama is offered its models instead of a script.
    */
   async discover(host: string): Promise<void> {
+    this.looked = host;
     const client = this.client(host);
     const version = await client.version();
     const listed = version.ok ? await client.listModels() : undefined;
