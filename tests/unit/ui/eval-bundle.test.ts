@@ -6,29 +6,9 @@ import { defaultSettings } from '../../../src/lib/harness/settings';
 import { exportTrajectory } from '../../../src/lib/store/session-export';
 import type { Trajectory } from '../../../src/lib/store/session-export';
 import { resultLine } from '../../../src/lib/evals/results-file';
-import type { EvalResult } from '../../../src/lib/evals/run-eval';
+import { evalResult } from '../../fixtures/eval-result';
 
-const result = (task: string, session?: string): EvalResult => ({
-  runId: `${task}|m|text|default|1`,
-  task,
-  tags: [],
-  model: 'm',
-  protocol: 'text',
-  preset: 'default',
-  repeat: 1,
-  passed: false,
-  outcome: 'final',
-  outcomeDetail: '',
-  steps: 1,
-  promptTokens: 1,
-  outputTokens: 1,
-  seconds: 1,
-  parseRate: 1,
-  formatErrors: 0,
-  checkExitCode: 1,
-  checkOutput: '',
-  ...(session ? { session } : {}),
-});
+const result = (task: string, session?: string) => evalResult({ task, ...(session ? { session } : {}) });
 
 function sessionFile(id: string): string {
   const session = createSession({

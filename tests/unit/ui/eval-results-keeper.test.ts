@@ -3,29 +3,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { openHarnessDatabase } from '../../../src/lib/store/harness-database';
 import { evalResultsKeeper } from '../../../src/lib/ui/eval-results-keeper';
-import type { EvalResult } from '../../../src/lib/evals/run-eval';
+import { evalResult } from '../../fixtures/eval-result';
 
-const result = (repeat: number): EvalResult => ({
-  runId: `t|m|text|default|${repeat}`,
-  task: 't',
-  tags: [],
-  model: 'm',
-  protocol: 'text',
-  preset: 'default',
-  repeat,
-  passed: repeat === 1,
-  outcome: 'final',
-  outcomeDetail: 'final',
-  steps: 2,
-  promptTokens: 10,
-  outputTokens: 5,
-  seconds: 1,
-  parseRate: 1,
-  formatErrors: 0,
-  checkExitCode: 0,
-  checkOutput: '',
-  host: 'http://127.0.0.1:11434',
-});
+const result = (repeat: number) =>
+  evalResult({ task: 't', repeat, passed: repeat === 1, outputTokens: 5, host: 'http://127.0.0.1:11434' });
 
 describe('U6 the Evals table survives a reload', () => {
   it('U6 results kept in IndexedDB read back whole, with where they came from', async () => {
