@@ -26,9 +26,14 @@ test('M2 U1 a task end to end on an OpenAI-compatible server chosen in Settings;
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByRole('combobox', { name: 'Server kind' }).selectOption('openai');
+    const status = settings.getByRole('status', { name: 'Connection status' });
+    // A base URL given with its /v1: the line to try is that base's models list, /v1 once.
+    await settings.getByRole('textbox', { name: 'Server URL' }).fill('http://127.0.0.1:9/v1');
+    await settings.getByRole('button', { name: 'Check connection' }).click();
+    await expect(status).toContainText('Cannot reach an OpenAI-compatible server at http://127.0.0.1:9/v1');
+    await expect(status.locator('code')).toHaveText('http://127.0.0.1:9/v1/models');
     await settings.getByRole('textbox', { name: 'Server URL' }).fill(`${server.url}/v1`);
     await settings.getByRole('button', { name: 'Check connection' }).click();
-    const status = settings.getByRole('status', { name: 'Connection status' });
     await expect(status).toContainText('refused the API key');
     await settings.getByLabel('API key (optional)').fill('sk-page-7');
     await settings.getByRole('button', { name: 'Check connection' }).click();

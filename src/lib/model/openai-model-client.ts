@@ -229,13 +229,8 @@ export class OpenAICompatibleClient implements ModelClient {
   }
 
   async listModels(): Promise<Outcome<LocalModel[]>> {
-    try {
-      const models: LocalModel[] = [];
-      for await (const entry of (await this.connect()).models.list()) models.push({ name: entry.id, size: 0 });
-      return { ok: true, value: models };
-    } catch (error) {
-      return { ok: false, error: await this.fail(error, '') };
-    }
+    const listed = await this.rawModels();
+    return listed.ok ? { ok: true, value: listed.value.map((entry) => ({ name: entry.id, size: 0 })) } : listed;
   }
 
   /** There is no version endpoint in this API: a model list that answers is the sign of life. */
@@ -269,10 +264,12 @@ export class OpenAICompatibleClient implements ModelClient {
     };
   }
 
+  /** Every entry of /v1/models as the server sent it (metadata included), all pages. */
   private async rawModels(): Promise<Outcome<{ id: string }[]>> {
     try {
-      const page = await (await this.connect()).models.list();
-      return { ok: true, value: page.data };
+      const entries: { id: string }[] = [];
+      for await (const entry of (await this.connect()).models.list()) entries.push(entry);
+      return { ok: true, value: entries };
     } catch (error) {
       return { ok: false, error: await this.fail(error, '') };
     }

@@ -8,6 +8,7 @@ import type { LocalModel, PullProgress } from '../model/ollama-model-client';
 import { serverClient, serverLabel } from '../model/server-client';
 import type { ServerClient, ServerKind } from '../model/server-client';
 import { rememberedApiKey } from './api-key';
+import { openAIBase } from '../model/openai-model-client';
 
 export type ConnectionStatus =
   | { kind: 'idle' }
@@ -147,7 +148,7 @@ export class ConnectionState {
       : {
           kind: 'down',
           message: `Cannot reach an ${serverLabel('openai')} at ${host}. Start it (or check the URL):`,
-          command: `${host.replace(/\/+$/, '')}/v1/models`,
+          command: `${openAIBase(host)}/models`,
         };
   }
 
