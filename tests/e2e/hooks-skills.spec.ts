@@ -13,7 +13,7 @@ test('T8 a before_tool hook set in Settings denies a command; the transcript sho
     ],
   });
   await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto', sample: 'failing-test' }));
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings
     .getByLabel('before_tool hook command')

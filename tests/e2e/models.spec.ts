@@ -8,7 +8,7 @@ test('U2 pull a model by name with a progress bar; it then appears in the model 
     pullDelayMs: 250,
   });
   await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText('Connected to Ollama 0.24.0');
   await expect(settings.getByRole('combobox', { name: 'Model' })).toContainText('qwen2.5-coder:7b · 4.7 GB · 7.6B');
@@ -19,6 +19,22 @@ test('U2 pull a model by name with a progress bar; it then appears in the model 
   await expect(settings).toContainText('success');
   await expect(settings.getByRole('combobox', { name: 'Model' })).toContainText('llama3.2:1b');
   await page.screenshot({ path: 'test-results/screenshots/settings-1280x800.png' });
+});
+
+test('U2 a pull that cannot reach the registry says so in words; no empty progress bar stays', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({ pullable: [] });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b' }));
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel('Pull a model').fill('llama3.2:1b');
+  await settings.getByRole('button', { name: 'Pull' }).click();
+  const failed = settings.getByRole('alert', { name: 'Pull failed' });
+  await expect(failed).toContainText('could not reach its model registry to download "llama3.2:1b"');
+  await expect(failed).toContainText('looks offline');
+  await expect(settings.getByRole('progressbar', { name: 'Pull progress' })).toHaveCount(0);
 });
 
 test('R4 a server that is down: the message says so, with the command to start it', async ({ page, ollama }) => {
@@ -84,7 +100,7 @@ test('U2 with the demo model, an Ollama already running is found and its model i
   expect(server.chatRequests().at(-1)?.body?.model).toBe('smollm2:135m');
 });
 
-test('U2 with the demo model and no server, nothing is said about Ollama: the demo needs none', async ({
+test('U2 with the demo model and no server, no alarm (the demo needs none), only a line pointing to Settings', async ({
   page,
   ollama,
 }) => {
@@ -95,6 +111,10 @@ test('U2 with the demo model and no server, nothing is said about Ollama: the de
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Step through a lesson');
   await expect(page.getByRole('status', { name: 'Ollama found' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  const hint = page.getByLabel('No server found');
+  await expect(hint).toContainText(`Nothing answered at ${host}`);
+  await hint.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
 });
 
 test('T7 R4 while a link proposes another server, the old one is not checked: no false alarm flashes before the answer', async ({

@@ -80,6 +80,32 @@ test('L2 stop while the model is streaming ends the run as stopped', async ({ pa
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled(); // task box is empty again
 });
 
+test('U1 U3 after a stop and another run, the transcript, inspector and slots number the steps alike', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [
+      { content: 'thinking '.repeat(400), chunkSize: 3, tokenDelayMs: 30 },
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] },
+      { content: 'Read it.' },
+    ],
+  });
+  await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test' }));
+  await runTask(page, 'Think slowly.');
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('thinking thinking');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Stopped by you' })).toBeVisible();
+  await runTask(page, 'Read the README instead.');
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Read it.');
+  // Three requests in this session: step 3 everywhere, not "1, 1, 2" in one place and 3 in another.
+  await expect(page.getByLabel('Model reply, step 3')).toContainText('Read it.');
+  await page.getByRole('tab', { name: 'Inspector' }).click();
+  await expect(page.getByLabel('Request of step').locator('option')).toHaveText(['step 1', 'step 2', 'step 3']);
+  await page.getByRole('tab', { name: 'Slots' }).click();
+  await expect(page.getByRole('region', { name: 'Slots' }).getByLabel('Slot step')).toHaveValue('3');
+});
+
 test('L2 Escape stops a running command', async ({ page, ollama }) => {
   const server = await ollama({
     script: [
@@ -107,7 +133,7 @@ test('S2 W6 reload in the middle of a run, then resume the same session with its
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('wrote notes.txt');
   await expect.poll(() => server.chatRequests().length).toBe(2);
   await page.reload();
-  await expect(page.getByText('This session was interrupted before it finished.')).toBeVisible();
+  await expect(page.getByText('This session was interrupted before it finished')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Write notes, then finish.');
   await expect(page.getByRole('region', { name: 'Files' })).toContainText('notes.txt');
   server.enqueue({ content: 'Finished after the reload.' });
@@ -115,6 +141,27 @@ test('S2 W6 reload in the middle of a run, then resume the same session with its
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Finished after the reload.');
   const messages = server.chatRequests().at(-1)!.body!.messages as { content: string }[];
   expect(messages.map((message) => message.content).join('\n')).toContain('the run was resumed after an interruption');
+});
+
+test('S2 S3 resume after a reload names the interrupted task, not the first task of the session', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({ script: [{ content: 'First one done.' }, { hang: true }] });
+  await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto' }));
+  await runTask(page, 'The first task.');
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('First one done.');
+  await runTask(page, 'The second task, interrupted.');
+  await expect.poll(() => server.chatRequests().length).toBe(2);
+  await page.reload();
+  const banner = page.getByText('This session was interrupted before it finished');
+  await expect(banner).toContainText('The second task, interrupted.');
+  server.enqueue({ content: 'Second one done.' });
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Second one done.');
+  const messages = server.chatRequests().at(-1)!.body!.messages as { content: string }[];
+  const notice = messages.map((message) => message.content).find((text) => text.includes('was resumed'));
+  expect(notice).toContain('Continue with the task: The second task, interrupted.');
 });
 
 test('U4 model output with <img onerror> and <script> is shown as text and never runs', async ({ page, ollama }) => {

@@ -23,7 +23,7 @@ test('M2 U1 a task end to end on an OpenAI-compatible server chosen in Settings;
   ]);
   try {
     await openFresh(page, '/');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByRole('combobox', { name: 'Server kind' }).selectOption('openai');
     const status = settings.getByRole('status', { name: 'Connection status' });

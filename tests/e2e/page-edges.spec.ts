@@ -145,7 +145,7 @@ test('T7 a link that lowers approval or changes the server asks first; links in 
 }) => {
   const server = await ollama({ script: [{ content: 'See [the docs](https://example.com/docs).' }] });
   await openFresh(page, '/?approval=auto&host=http://127.0.0.1:9', { applyLink: false });
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByRole('combobox', { name: 'Approval policy' })).toHaveValue('ask');
   await expect(settings.getByLabel('Server URL')).toHaveValue('http://127.0.0.1:11434');
@@ -192,7 +192,7 @@ test('L3 S4 D1 the done-check from Settings reports in the transcript; Reset cle
     ],
   });
   await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto', sample: 'failing-test' }));
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByLabel(/Done-check command/).fill('test -f README.md');
   await settings.getByRole('button', { name: 'Save' }).click();
@@ -232,8 +232,30 @@ test('U1 a task typed and not yet run is still in the box after a reload; a disa
 
 test('U2 Settings says what the first look for a server found, instead of "Not checked yet"', async ({ page }) => {
   await openFresh(page, presetUrl({ host: 'http://127.0.0.1:9' }));
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText(
     'Nothing answered at http://127.0.0.1:9 when the page opened',
   );
+});
+
+test('C3 U1 a request that does not fit num_ctx is shown in the inspector, not "No request yet"', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({ script: [{ content: 'never asked' }] });
+  await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test' }));
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel(/^num_ctx/).fill('1024');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await runTask(page, 'Fix the failing test. '.repeat(40));
+  await expect(page.getByRole('alert').filter({ hasText: 'num_ctx=1024' }).first()).toBeVisible();
+  expect(server.chatRequests()).toHaveLength(0);
+  await page.getByRole('tab', { name: 'Inspector' }).click();
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await expect(inspector.getByRole('alert', { name: 'Request not sent' })).toContainText('Step 1 was not sent');
+  await expect(inspector).not.toContainText('No request yet');
+  // What it would have sent: the system prompt and the task.
+  await expect(inspector.getByRole('region', { name: 'Request as sent' })).toContainText('Fix the failing test.');
+  await expect(inspector.getByRole('region', { name: 'Request as sent' })).toContainText('0. system');
 });

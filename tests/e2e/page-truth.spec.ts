@@ -98,7 +98,7 @@ test('U1 each step shows tokens per second and how full the context was', async 
 
 test('U1 Settings is a dialog: Cancel and Escape drop changes, Save keeps them across a reload', async ({ page }) => {
   await openFresh(page, '/?sample=failing-test');
-  const open = () => page.getByRole('button', { name: 'Settings' }).click();
+  const open = () => page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await open();
   await expect(settings.getByRole('button', { name: 'Save' })).toBeInViewport();
@@ -137,7 +137,7 @@ for (const [width, height] of [
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      await expect(page.getByRole('button', { name: 'Settings' })).toBeInViewport();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Settings' })).toBeInViewport();
       await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeInViewport();
       await page.getByRole('tab', { name: 'Checkpoints' }).click();
       await expect(page.getByRole('region', { name: 'Checkpoints' })).toBeVisible();

@@ -87,7 +87,7 @@ test('S2 a reload during the first streamed reply keeps the task; an interrupted
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('slowly slowly');
   await page.reload();
   await acceptLink(page, url);
-  await expect(page.getByText('This session was interrupted before it finished.')).toBeVisible();
+  await expect(page.getByText('This session was interrupted before it finished')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Fix the slugify bug carefully.');
   server.enqueue({ content: 'Resumed.' });
   await page.getByRole('button', { name: 'Resume' }).click();
@@ -134,7 +134,7 @@ test('S4 T4 a rename keeps the page attached to its session: approval "never" th
   await sessions.getByLabel('Session title').fill('Renamed');
   await sessions.getByLabel('Session title').press('Enter');
   await expect(sessions).toContainText('Renamed');
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('combobox', { name: 'Approval policy' }).selectOption('never');
   await settings.getByRole('button', { name: 'Save' }).click();

@@ -100,6 +100,17 @@ test('U3 step mode pauses before a model call and a tool call; an edit is sent, 
     'You edited the message the model read next',
   );
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('The README says what it says.');
+  // The Markdown export tells the edit from what the tool returned.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Summarise the README. as Markdown' }).click(),
+  ]);
+  const markdown = readFileSync((await download.path())!, 'utf8');
+  expect(markdown).toContain('The README is about pirates.');
+  // The edit replaced the memory notice the model was about to read; what it said is kept beside it.
+  expect(markdown).toMatch(
+    /edited in step mode\*\*: The README is about pirates\.\n\nBefore the edit:\n\n```\nMemory:/,
+  );
 });
 
 test('U3 the slot view splits a request into five slots whose sizes add up to the request', async ({

@@ -37,6 +37,8 @@ export type HarnessEventBody =
       toolChars?: number;
       /** The sections' text, on the first step of each run (the prefix is fixed within a run). */
       prefix?: { name: string; text: string; edited: boolean }[];
+      /** The tools offered, by name, beside `prefix` (a fork offers the same ones). */
+      tools?: string[];
     }
   | {
       /**
@@ -52,6 +54,8 @@ export type HarnessEventBody =
       /** The JSON Schema of constrained output, when the request had one and it changed. */
       format?: Record<string, unknown>;
     }
+  /** C3 U1: the request a step would have sent, when it did not fit num_ctx (so it was not sent). */
+  | { type: 'request.unsent'; step: number; messages: ChatMessage[]; reason: string }
   | {
       type: 'request.sent';
       step: number;

@@ -6,7 +6,10 @@ import type { HarnessEvent } from './events';
 import type { ChatMessage, NativeToolDefinition } from './model-types';
 
 export interface SentRequest {
+  /** Counted over the whole session from 1 (a resumed run continues the count). */
   step: number;
+  /** The step number within its run, as the events say. */
+  runStep: number;
   messages: ChatMessage[];
   /** How many messages were the same objects as in the previous request. */
   kept: number;
@@ -31,7 +34,8 @@ export function sentRequests(events: readonly HarnessEvent[], sessionId?: string
     if (event.tools) tools = event.tools;
     if (event.format) format = event.format;
     requests.push({
-      step: event.step,
+      step: requests.length + 1,
+      runStep: event.step,
       messages: current,
       kept: event.keep,
       ...(tools ? { tools } : {}),

@@ -126,11 +126,13 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       estimator: state.estimator,
       force: loop.forceCompaction,
     });
-    if (!fitted.ok)
+    if (!fitted.ok) {
+      emit({ type: 'request.unsent', step, messages: fitted.messages, reason: fitted.message });
       return {
         outcome: { kind: 'error', error: { kind: 'context_too_small', message: fitted.message, retryable: false } },
         steps: state.steps,
       };
+    }
     if (fitted.shortened)
       emit({
         type: 'compaction',
@@ -180,6 +182,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
               text: section.text,
               edited: section.edited,
             })),
+            tools: setup.tools.map((tool) => tool.name),
           }
         : {}),
     });

@@ -13,6 +13,7 @@ import type { PromptState } from './prompt/prompt-variables';
 import { buildToolset } from './tools/tool-registry';
 import { ApprovalGate } from './tools/approval-gate';
 import { fitPrefix } from './prompt/fit-prefix';
+import { pinnedPrefix, pinnedTools, pinnedToolset } from './prompt/pinned-prefix';
 import { nativeDefinitions } from './protocol/native-protocol';
 import { envelopeSchemaFor } from './protocol/constrained-output';
 import { smallTools } from './small-model/small-tools';
@@ -30,6 +31,7 @@ import { readSkills } from './skills/skill-catalog';
 import { loadSkillTool } from './skills/load-skill-tool';
 import { HookRunner } from './hooks/hook-runner';
 import type { RepoContext } from './workspace-types';
+import type { PinnedPrompt } from './session';
 
 export interface RunSetup {
   tools: AnyTool[];
@@ -88,6 +90,23 @@ async function promptExtras(
   return { ...(memory ? { memoryFile: memory } : {}), ...(taskLines ? { taskLines } : {}) };
 }
 
+/** What a fork's run cannot send as its parent did, said once per run. */
+function forkNotice(context: LoopContext, pin: PinnedPrompt, missing: string[]): void {
+  const problems = [
+    ...(pin.protocol !== context.protocol
+      ? [`its protocol is ${context.protocol}, the parent's was ${pin.protocol}: the prompt is built afresh for it`]
+      : []),
+    ...(missing.length ? [`the parent's ${missing.join(', ')} cannot be offered here`] : []),
+  ];
+  if (problems.length === 0) return;
+  context.recorder.emit({
+    type: 'notice',
+    step: 0,
+    reason: 'fork-differs',
+    text: `This fork does not send its parent's exact request: ${problems.join('; ')}.`,
+  });
+}
+
 export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const { options, session, recorder, signal, depth } = context;
   const settings = session.settings;
@@ -119,7 +138,12 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   });
   // O4: the small profile offers its four slim tools; the others stay callable by name, so a
   // model that knows them is not refused, but they cost no prompt.
-  const tools = small ? [...smallTools([...toolset.tools.values()]), ...skillTools] : [...toolset.tools.values()];
+  const offered = small ? [...smallTools([...toolset.tools.values()]), ...skillTools] : [...toolset.tools.values()];
+  // U3: a fork offers its parent's tools (and below, sends its parent's prompt).
+  const pin = session.pinned;
+  const pinned = pin ? pinnedTools(pin, offered, (name) => toolset.tools.get(name)) : undefined;
+  const tools = pinned?.tools ?? offered;
+  if (pin) forkNotice(context, pin, pinned?.missing ?? []);
   const promptState: PromptState = {
     protocol: context.protocol,
     tools,
@@ -131,11 +155,12 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     ...(skills.length > 0 ? { skills: skills.map(({ name, description }) => ({ name, description })) } : {}),
     ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
   };
-  const nativeTools = context.protocol === 'native' ? nativeDefinitions(tools) : undefined;
+  const samePin = pin?.protocol === context.protocol ? pin : undefined;
+  const nativeTools = context.protocol === 'native' ? (samePin?.nativeTools ?? nativeDefinitions(tools)) : undefined;
   const toolChars = nativeTools ? JSON.stringify(nativeTools).length : 0;
   const size = contextWindow(settings, context.modelInfo);
   const budget = new ContextBudget(size, settings.options.numPredict ?? 1024);
-  const prefix = fitPrefix(promptState, settings.sectionOverrides, {
+  const fitted = fitPrefix(promptState, settings.sectionOverrides, {
     budgetChars: context.state.estimator.chars(budget.promptBudget(toolChars, context.state.estimator)),
     onClipped: (docChars, docs) =>
       recorder.emit({
@@ -148,6 +173,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
           `Raise num_ctx to see them whole.`,
       }),
   });
+  const prefix = pin ? pinnedPrefix(pin, fitted, context.protocol, settings.sectionOverrides) : fitted;
   const emit = recorder.emit.bind(recorder);
   const gate = new ApprovalGate({
     policy: settings.approval,
@@ -164,7 +190,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
       : undefined;
   const executor = new ToolExecutor({
     ...(hooks ? { hooks } : {}),
-    toolset,
+    toolset: pin?.tools ? pinnedToolset(toolset, pin.tools) : toolset,
     protocol: context.protocol,
     workspace: options.workspace,
     gate,

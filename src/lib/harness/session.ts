@@ -1,6 +1,6 @@
 /** The session model (S1): everything a run needs to be resumed, listed and exported. */
-import type { ToolCall } from './model-types';
-import type { AgentSettings } from './settings';
+import type { NativeToolDefinition, ToolCall } from './model-types';
+import type { AgentSettings, Protocol } from './settings';
 
 export const defaultTitle = 'New session';
 
@@ -64,6 +64,21 @@ export type NewHistoryItem = HistoryItem extends infer T
     : never
   : never;
 
+/**
+ * U3: what a fork sends as its parent sent it at the fork's step — the system prompt's sections and
+ * the tools — so that another model answers the same request, not one rebuilt in another page.
+ */
+export interface PinnedPrompt {
+  protocol: Protocol;
+  sections: { name: string; text: string }[];
+  /** The section templates in force when it was pinned: a section edited since is rebuilt. */
+  overrides: Record<string, string>;
+  /** The tools offered, by name (absent: recorded before names were kept; any tool). */
+  tools?: string[];
+  /** The native declarations exactly as sent. */
+  nativeTools?: NativeToolDefinition[];
+}
+
 export interface SessionMeta {
   id: string;
   createdAt: number;
@@ -78,6 +93,8 @@ export interface SessionMeta {
   parentId?: string;
   /** U3: a session forked from another one at a step. */
   forkOf?: { sessionId: string; step: number };
+  /** U3: a fork's prompt and tools, as its parent sent them. */
+  pinned?: PinnedPrompt;
 }
 
 export interface Session extends SessionMeta {

@@ -50,6 +50,22 @@ function isNetworkFailure(error: unknown): boolean {
   );
 }
 
+/**
+ * U2: a failed pull in words: Ollama passes on its registry's Go error ("pull model manifest: Get
+ * …: dial tcp: lookup registry.ollama.ai: no such host"), which names neither cause nor fix.
+ */
+export function pullFailureMessage(model: string, raw: string): string {
+  const said = raw.split('\n')[0].slice(0, 300);
+  if (/no such host|dial tcp|connection refused|i\/o timeout|network is unreachable|tls handshake/i.test(raw))
+    return (
+      `Ollama could not reach its model registry to download "${model}": this machine looks offline, ` +
+      `or a proxy blocks it. Models already pulled still work. (Ollama said: ${said})`
+    );
+  if (/file does not exist|manifest unknown|not found/i.test(raw))
+    return `The registry has no model "${model}": check the name and tag (for example qwen2.5-coder:7b).`;
+  return `Pulling "${model}" failed: ${said}`;
+}
+
 export function toModelError(error: unknown, context: ErrorContext): ModelError {
   const message = error instanceof Error ? error.message : String(error);
   if (context.aborted || (error instanceof Error && error.name === 'AbortError')) {

@@ -86,7 +86,12 @@ export function alignRuns(
 
 /** A unified diff of two requests as the model received them (messages as flat text). */
 export function requestDiff(a: SentRequest | undefined, b: SentRequest | undefined, labels: [string, string]): string {
-  const text = (request: SentRequest | undefined) => (request ? request.messages.map(messageText).join('') : '');
+  // The tools are part of the request (a fork that offered other tools was not asked the same thing).
+  const text = (request: SentRequest | undefined) =>
+    request
+      ? request.messages.map(messageText).join('') +
+        (request.tools ? `\n[tools]\n${request.tools.map((tool) => stableJson(tool)).join('\n')}\n` : '')
+      : '';
   const patch = createTwoFilesPatch(labels[0], labels[1], text(a), text(b), '', '', { context: 2 });
   return patch
     .split('\n')

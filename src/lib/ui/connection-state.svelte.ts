@@ -9,6 +9,7 @@ import { serverClient, serverLabel } from '../model/server-client';
 import type { ServerClient, ServerKind } from '../model/server-client';
 import { rememberedApiKey } from './api-key';
 import { openAIBase } from '../model/openai-model-client';
+import { pullFailureMessage } from '../model/ollama-errors';
 
 export type ConnectionStatus =
   | { kind: 'idle' }
@@ -200,7 +201,13 @@ export class ConnectionState {
       },
     });
     if (!result.ok) {
-      this.pull = { model, status: 'failed', completed: 0, total: 0, error: result.error.message };
+      this.pull = {
+        model,
+        status: 'failed',
+        completed: 0,
+        total: 0,
+        error: pullFailureMessage(model, result.error.message),
+      };
       return false;
     }
     this.pull = { model, status: 'success', completed: 1, total: 1 };

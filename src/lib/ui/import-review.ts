@@ -88,7 +88,9 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
     needsConfirmation,
     apply(useExtras, trusted) {
       const safe = withTrustedSafety(settings, trusted);
-      const session = { ...trajectory.session, settings: { ...safe, sectionOverrides: useExtras ? overrides : {} } };
+      // A fork's pinned prompt is a system prompt nobody reviewed here: an imported fork builds its own.
+      const { pinned: _pinned, ...imported } = trajectory.session;
+      const session = { ...imported, settings: { ...safe, sectionOverrides: useExtras ? overrides : {} } };
       if (useExtras) return { ...trajectory, session };
       return {
         ...trajectory,

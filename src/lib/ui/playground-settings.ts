@@ -187,7 +187,9 @@ function activeHooks(hooks: Hooks): Hooks | undefined {
  */
 export function runSettings(page: PlaygroundSettings, session: Session, demo: boolean): AgentSettings {
   const trusted = defaultSettings({
-    protocol: demo ? 'text' : page.protocol,
+    // U3: "auto" on a fork is its parent's protocol (it sends the parent's request); a protocol
+    // chosen in Settings is used, and the run says its prompt was built afresh.
+    protocol: demo ? 'text' : page.protocol === 'auto' && session.pinned ? session.pinned.protocol : page.protocol,
     // The demo's scripted replies are written for the default harness.
     profile: demo ? 'default' : page.profile,
     toolProfile: page.toolProfile,

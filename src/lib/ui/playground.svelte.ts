@@ -318,7 +318,8 @@ export class Playground {
       this.notice = { kind: 'error', text: outcome.error.message };
     if (outcome.kind === 'error' && outcome.error.kind === 'unreachable')
       void this.connection.check(this.settings.host, this.settings.model);
-    this.task = '';
+    // The task ran, so the box empties — unless the next one was typed while this run ended.
+    if (this.task === task) this.task = '';
     this.version++;
     await this.library
       .saveFiles(session.id, session.history.length, await this.files.collect())

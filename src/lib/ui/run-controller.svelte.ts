@@ -10,7 +10,7 @@ import type { Outcome } from '../harness/outcome';
 import type { Session } from '../harness/session';
 import type { SessionStore } from '../harness/ports';
 import { hasLeases } from '../store/store-capabilities';
-import { TranscriptModel } from './transcript-model';
+import { TranscriptModel, itemsBeforeEvents } from './transcript-model';
 import type { StepStats, TranscriptEntry } from './transcript-model';
 
 export interface PromptSection {
@@ -38,11 +38,16 @@ export class RunController {
   private pendingEvents: HarnessEvent[] = [];
   private flushScheduled = false;
 
-  /** Shows a session: its stored events, then any item they miss (S2: a reload mid-step). */
+  /**
+   * Shows a session: the items from before its first event (a fork's copy of its parent's
+   * history, an import), its stored events, then any item they miss (S2: a reload mid-step).
+   */
   show(session: Session, events: HarnessEvent[]): void {
     this.sessionId = session.id;
     this.model = new TranscriptModel(session.id);
     this.prefix = [];
+    const before = itemsBeforeEvents(session.history, events, session.id);
+    this.model.ensureItems(before, session.forkOf ? 'inherited' : 'history');
     for (const event of events) this.consume(event);
     this.model.ensureItems(session.history);
     this.events = events.slice();

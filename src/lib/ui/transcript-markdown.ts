@@ -21,10 +21,25 @@ export function transcriptMarkdown(session: Session): string {
   for (const item of session.history) {
     switch (item.kind) {
       case 'user':
-        lines.push('## You', '', item.content, '');
+        lines.push(item.edited ? '## You (edited in step mode)' : '## You', '', item.content, '');
+        if (item.edited) lines.push('Before the edit:', '', fenced(item.edited.original), '');
         break;
       case 'assistant':
-        lines.push('## Model', '', fenced(item.content || '(no text)'), '');
+        // U3: words put in the model's mouth in step mode are not its own; what it said is kept beside them.
+        if (item.edited)
+          lines.push(
+            '## Model (reply edited in step mode)',
+            '',
+            'Sent on as:',
+            '',
+            fenced(item.content || '(no text)'),
+            '',
+            'What the model really said:',
+            '',
+            fenced(item.edited.original || '(no text)'),
+            '',
+          );
+        else lines.push('## Model', '', fenced(item.content || '(no text)'), '');
         if (item.toolCalls?.length)
           lines.push(
             fenced(item.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join('\n'), 'text'),
@@ -39,10 +54,18 @@ export function transcriptMarkdown(session: Session): string {
           '',
           fenced(item.content),
           '',
+          ...(item.edited
+            ? ['The result above was edited in step mode; the tool returned:', '', fenced(item.edited.original), '']
+            : []),
         );
         break;
       case 'notice':
-        lines.push(`> **Notice (${item.reason})**: ${item.content.replace(/\n/g, '\n> ')}`, '');
+        lines.push(
+          `> **Notice (${item.reason})${item.edited ? ', edited in step mode' : ''}**: ` +
+            `${item.content.replace(/\n/g, '\n> ')}`,
+          '',
+          ...(item.edited ? ['Before the edit:', '', fenced(item.edited.original), ''] : []),
+        );
         break;
     }
   }

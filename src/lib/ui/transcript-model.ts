@@ -5,59 +5,10 @@
  */
 import { outcomeText, shortReason } from './outcome-text';
 import type { HarnessEvent } from '../harness/events';
-import type { Outcome } from '../harness/outcome';
-import type { ReplyStats, ToolCall } from '../harness/model-types';
 import type { HistoryItem } from '../harness/session';
-
-export type TranscriptEntry =
-  | { id: string; kind: 'user'; text: string; seq?: number; edited?: boolean }
-  | {
-      id: string;
-      kind: 'assistant';
-      text: string;
-      streaming: boolean;
-      step: number;
-      toolCalls?: ToolCall[];
-      seq?: number;
-      edited?: { original: string };
-    }
-  | {
-      id: string;
-      kind: 'tool';
-      step: number;
-      tool: string;
-      args: Record<string, unknown>;
-      status: 'running' | 'ok' | 'failed' | 'refused';
-      result?: string;
-      durationMs?: number;
-      exitCode?: number;
-      output: string;
-      childSessionId?: string;
-      seq?: number;
-    }
-  | { id: string; kind: 'notice'; reason: string; text: string; seq?: number }
-  | { id: string; kind: 'retry'; text: string; count: number }
-  | { id: string; kind: 'compaction'; text: string }
-  | { id: string; kind: 'approval'; text: string; approved: boolean }
-  | { id: string; kind: 'hook'; text: string; stopped: boolean; failed: boolean }
-  | { id: string; kind: 'check'; text: string; passed: boolean | undefined }
-  | { id: string; kind: 'edit'; text: string }
-  | { id: string; kind: 'outcome'; outcome: Outcome; text: string; nothingDone?: boolean }
-  | { id: string; kind: 'delegate'; text: string; childSessionId: string };
-
-export interface StepStats {
-  step: number;
-  model: string;
-  promptChars: number;
-  reusedChars: number;
-  prefixBreak?: string; // C4: why this request does not extend the previous one and its reply
-  serverReused?: { tokens: number; source: 'reported' | 'timing' }; // P2: the server's figure, and its source
-  toolChars?: number; // the native tool declarations' characters (C3: they take up num_ctx too)
-  numCtx?: number;
-  stats?: ReplyStats;
-  parse?: string;
-  validation?: string;
-}
+import type { StepStats, TranscriptEntry } from './transcript-entry';
+export type { StepStats, TranscriptEntry } from './transcript-entry';
+export { itemsBeforeEvents } from './transcript-entry';
 
 /** Streamed tool output kept per card: the tail, where the news is (C1 for the page). */
 const outputChars = 64_000;
@@ -78,6 +29,8 @@ export class TranscriptModel {
   private lastRetry: Extract<TranscriptEntry, { kind: 'retry' }> | undefined;
   /** Items already in the transcript, by position, so a rebuild adds only what events missed. */
   private readonly seen = new Set<number>();
+  /** Steps of the session's earlier runs: this run's step 1 is the next one. */
+  private runBase = 0;
 
   constructor(private readonly sessionId: string) {}
 
@@ -85,7 +38,16 @@ export class TranscriptModel {
     return `${this.sessionId}-${++this.counter}`;
   }
 
-  private step(step: number): StepStats {
+  /**
+   * A step counted over the whole session (the inspector, the slot view and replay count the same
+   * way): a resumed run's step 1 follows the last step of the run before it.
+   */
+  private number(runStep: number): number {
+    return this.runBase + runStep;
+  }
+
+  private step(runStep: number): StepStats {
+    const step = this.number(runStep);
     let stats = this.steps.find((entry) => entry.step === step && entry === this.steps.at(-1));
     if (!stats) {
       stats = { step, model: '', promptChars: 0, reusedChars: 0 };
@@ -124,12 +86,13 @@ export class TranscriptModel {
   }
 
   /**
-   * S2: items stored without their events (a reload mid-step, an import without events) still
-   * belong in the transcript: each item not yet shown is added, in order.
+   * S2: items stored without their events (a reload mid-step, an import without events, a fork's
+   * copy of its parent's history) still belong in the transcript: each item not yet shown is
+   * added, in order. `inherited`: they ran in the session this one was forked from.
    */
-  ensureItems(history: readonly HistoryItem[]): boolean {
+  ensureItems(history: readonly HistoryItem[], origin: 'history' | 'inherited' = 'history'): boolean {
     let changed = false;
-    for (const item of history) if (!this.seen.has(item.seq)) changed = this.item(item) || changed;
+    for (const item of history) if (!this.seen.has(item.seq)) changed = this.item(item, origin) || changed;
     return changed;
   }
 
@@ -139,8 +102,9 @@ export class TranscriptModel {
     this.streaming = undefined;
   }
 
-  private item(item: HistoryItem): boolean {
+  private item(item: HistoryItem, origin: 'event' | 'history' | 'inherited' = 'event'): boolean {
     this.seen.add(item.seq);
+    const inherited = origin === 'inherited' ? { inherited: true } : {};
     switch (item.kind) {
       case 'user':
         return this.push({
@@ -149,12 +113,14 @@ export class TranscriptModel {
           text: item.content,
           seq: item.seq,
           ...(item.edited ? { edited: true } : {}),
+          ...inherited,
         });
       case 'assistant': {
         const extra = {
           ...(item.toolCalls?.length ? { toolCalls: item.toolCalls } : {}),
           ...(item.edited ? { edited: item.edited } : {}),
           seq: item.seq,
+          ...inherited,
         };
         if (this.streaming) {
           Object.assign(this.touch(this.streaming), { text: item.content, streaming: false }, extra);
@@ -171,7 +137,14 @@ export class TranscriptModel {
         });
       }
       case 'notice':
-        return this.push({ id: this.id(), kind: 'notice', reason: item.reason, text: item.content, seq: item.seq });
+        return this.push({
+          id: this.id(),
+          kind: 'notice',
+          reason: item.reason,
+          text: item.content,
+          seq: item.seq,
+          ...inherited,
+        });
       case 'tool': {
         const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
         if (index !== -1) {
@@ -184,14 +157,16 @@ export class TranscriptModel {
           });
           return true;
         }
-        // Refused before it ran (invalid, denied, repeated): a card with the reason.
+        // Live, a result with no card was refused before it ran (invalid, denied, repeated). From the
+        // history alone that cannot be told apart: the card says what the result says.
         return this.push({
           id: this.id(),
           kind: 'tool',
           step: 0,
           tool: item.name,
           args: item.args,
-          status: 'refused',
+          status: origin === 'event' ? 'refused' : item.ok ? 'ok' : 'failed',
+          ...inherited,
           result: item.content,
           output: '',
           seq: item.seq,
@@ -216,7 +191,13 @@ export class TranscriptModel {
       }
       case 'model.token':
         if (!this.streaming) {
-          this.streaming = { id: this.id(), kind: 'assistant', text: '', streaming: true, step: event.step };
+          this.streaming = {
+            id: this.id(),
+            kind: 'assistant',
+            text: '',
+            streaming: true,
+            step: this.number(event.step),
+          };
           this.push(this.streaming);
         }
         this.touch(this.streaming).text += event.text;
@@ -248,7 +229,7 @@ export class TranscriptModel {
         const card: Extract<TranscriptEntry, { kind: 'tool' }> = {
           id: this.id(),
           kind: 'tool',
-          step: event.step,
+          step: this.number(event.step),
           tool: event.tool,
           args: event.args,
           status: 'running',
@@ -371,8 +352,14 @@ export class TranscriptModel {
       case 'model.error':
         this.endStreaming();
         return true;
+      case 'notice':
+        // Step 0: said while the run was set up (docs clipped, a fork that cannot send its parent's
+        // request); it is no history item, so this is its only place in the transcript.
+        if (event.step !== 0) return false;
+        return this.push({ id: this.id(), kind: 'notice', reason: event.reason, text: event.text });
       case 'run.started':
         this.worked = 0;
+        this.runBase = this.steps.at(-1)?.step ?? this.runBase;
         return false;
       case 'run.finished': {
         this.endStreaming();

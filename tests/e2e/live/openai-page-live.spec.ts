@@ -30,7 +30,7 @@ for (const target of targets)
     });
     await page.goto('/?sample=failing-test&approval=never');
     await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await settings.getByRole('combobox', { name: 'Server kind' }).selectOption('openai');
     await settings.getByRole('textbox', { name: 'Server URL' }).fill(target.host);

@@ -13,7 +13,7 @@ test.skip(!live, `live suite skipped: ${lookup.ok ? '' : lookup.reason}`);
 test.setTimeout(300_000);
 
 async function smallOutput(page: import('@playwright/test').Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('spinbutton', { name: 'num_predict' }).fill('48');
   await settings.getByRole('spinbutton', { name: 'Max steps' }).fill('2');

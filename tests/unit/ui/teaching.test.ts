@@ -93,7 +93,7 @@ describe('U3 teaching', () => {
     expect(extends_.firstDifference).toBeUndefined();
     // Only the new message is evaluated; reused and evaluated add up to the size the slots count.
     expect(extends_.total - extends_.reused).toBe('result'.length);
-    expect(extends_.total).toBe(requestSize({ step: 2, messages: extended, kept: 0 }));
+    expect(extends_.total).toBe(requestSize({ step: 2, runStep: 2, messages: extended, kept: 0 }));
     const edited = [
       { role: 'system' as const, content: 'You are an agent. Rules: be thorough.' },
       ...extended.slice(1),

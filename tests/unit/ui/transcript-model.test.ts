@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TranscriptModel } from '../../../src/lib/ui/transcript-model';
+import { TranscriptModel, itemsBeforeEvents } from '../../../src/lib/ui/transcript-model';
+import { sentRequests } from '../../../src/lib/harness/request-log';
+import { teachingSteps } from '../../../src/lib/ui/teaching/step-index';
 import { applyUrlParameters, defaultPlaygroundSettings } from '../../../src/lib/ui/playground-settings';
 import { unzipFiles, zipFiles } from '../../../src/lib/workspace/workspace-zip';
 import { ScriptedApprover, final, harness, tool } from '../helpers';
@@ -72,6 +74,67 @@ describe('transcript', () => {
       }),
     ).toBe(false);
     expect(model.view()).toEqual([]);
+  });
+});
+
+describe('U1 U3 step numbers count over the whole session', () => {
+  it('U1 after a stop and a resume, the transcript, the inspector and the slot view number the steps alike', async () => {
+    const h = harness(
+      [tool('read_file', { path: 'a.txt' }), tool('read_file', { path: 'a.txt', end: 2 }), final('ok')],
+      {
+        files: { 'a.txt': 'a' },
+        agent: { limits: { maxSteps: 1 } } as never,
+      },
+    );
+    h.agent.session.settings.limits.maxSteps = 1;
+    await h.agent.run('first');
+    h.agent.session.settings.limits.maxSteps = 10;
+    await h.agent.run('');
+    const model = new TranscriptModel(h.agent.session.id);
+    for (const event of h.events) model.apply(event);
+    const replies = model.view().filter((entry) => entry.kind === 'assistant');
+    expect(replies.map((entry) => entry.kind === 'assistant' && entry.step)).toEqual([1, 2, 3]);
+    expect(model.stepsView().map((step) => step.step)).toEqual([1, 2, 3]);
+    expect(sentRequests(h.events).map((request) => [request.step, request.runStep])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 2],
+    ]);
+    expect(teachingSteps(h.events, h.agent.session.id).map((step) => step.number)).toEqual([1, 2, 3]);
+  });
+
+  it("U3 a fork's inherited items come first, as inherited: results as they were, no step figures", async () => {
+    const parent = harness(
+      [tool('read_file', { path: 'a.txt' }), tool('read_file', { path: 'none.txt' }), final('ok')],
+      {
+        files: { 'a.txt': 'a' },
+      },
+    );
+    await parent.agent.run('go');
+    // The fork copies the history up to the last request, then runs one step of its own.
+    const fork = harness([final('mine')], { files: { 'a.txt': 'a' } });
+    const history = parent.agent.session.history;
+    const lastReply = history.findLastIndex((item) => item.kind === 'assistant');
+    fork.agent.session.history = history.slice(0, lastReply).map((item) => structuredClone(item));
+    fork.agent.session.forkOf = { sessionId: parent.agent.session.id, step: 3 };
+    await fork.agent.run('');
+    const model = new TranscriptModel(fork.agent.session.id);
+    model.ensureItems(itemsBeforeEvents(fork.agent.session.history, fork.events, fork.agent.session.id), 'inherited');
+    for (const event of fork.events) model.apply(event);
+    model.ensureItems(fork.agent.session.history);
+    const entries = model.view();
+    const tools = entries.filter((entry) => entry.kind === 'tool');
+    expect(tools.map((entry) => entry.kind === 'tool' && [entry.status, entry.inherited])).toEqual([
+      ['ok', true],
+      ['failed', true],
+    ]);
+    const replies = entries.filter((entry) => entry.kind === 'assistant');
+    expect(replies.map((entry) => entry.kind === 'assistant' && [entry.step, Boolean(entry.inherited)])).toEqual([
+      [0, true],
+      [0, true],
+      [1, false],
+    ]);
+    expect(replies.at(-1)).toMatchObject({ text: '<final>mine</final>' });
   });
 });
 

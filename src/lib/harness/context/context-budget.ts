@@ -46,7 +46,8 @@ export interface Compaction {
 
 export type Fitted =
   | { ok: true; messages: ChatMessage[]; totalChars: number; shortened?: Shortening; compaction?: Compaction }
-  | { ok: false; message: string };
+  /** `messages`: the smallest request it could make, which still did not fit (shown, not sent). */
+  | { ok: false; message: string; messages: ChatMessage[] };
 
 export interface FitRequest {
   history: readonly HistoryItem[];
@@ -98,6 +99,7 @@ export class ContextBudget {
       return {
         ok: false,
         message: this.tooSmall(estimator.estimate(totalChars), budget, estimator.estimate(request.toolChars)),
+        messages,
       };
     if (request.force || estimator.estimate(totalChars) > budget) {
       // Keep the newest turns worth about half of what the system prompt leaves; summarise the
@@ -132,6 +134,7 @@ export class ContextBudget {
         return {
           ok: false,
           message: this.tooSmall(estimator.estimate(totalChars), budget, estimator.estimate(request.toolChars)),
+          messages,
         };
     }
     return {

@@ -7,6 +7,7 @@ import type { HarnessEvent } from '../../harness/events';
 import type { ChatMessage, ReplyStats } from '../../harness/model-types';
 import type { SentRequest } from '../../harness/request-log';
 import type { Memory } from '../../harness/session';
+import type { Protocol } from '../../harness/settings';
 import { sentRequests } from '../../harness/request-log';
 
 export interface TeachingStep {
@@ -23,6 +24,10 @@ export interface TeachingStep {
   reply?: ChatMessage;
   stats?: ReplyStats;
   reusedChars?: number;
+  /** The protocol the request was sent in. */
+  protocol?: Protocol;
+  /** The tools the run offered, by name (absent in sessions recorded before names were kept). */
+  tools?: string[];
   /** The session's memory as it was when the request was sent (a fork starts from it). */
   memory?: Memory;
   /** History items when the workspace last may have changed before this step (0: never). */
@@ -40,6 +45,7 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
   const requests = sentRequests(own);
   const steps: TeachingStep[] = [];
   let sections: { name: string; text: string }[] = [];
+  let tools: string[] | undefined;
   let items = 0;
   let reusedChars: number | undefined;
   let changedAt = 0;
@@ -58,7 +64,10 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
     if (event.type === 'tool.finished' && !fileless(event.tool)) pendingChange = true;
     if (event.type === 'memory.updated') memory = event.memory;
     if (event.type === 'prompt.assembled') {
-      if (event.prefix) sections = event.prefix.map(({ name, text }) => ({ name, text }));
+      if (event.prefix) {
+        sections = event.prefix.map(({ name, text }) => ({ name, text }));
+        tools = event.tools;
+      }
       reusedChars = event.reusedChars;
     }
     if (event.type === 'request.sent') {
@@ -70,6 +79,8 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
         itemsBefore: items,
         ...(requests[step] ? { request: requests[step] } : {}),
         sections,
+        protocol: event.protocol,
+        ...(tools ? { tools } : {}),
         filesChangedAt: changedAt,
         ...(memory ? { memory } : {}),
         ...(reusedChars !== undefined ? { reusedChars } : {}),

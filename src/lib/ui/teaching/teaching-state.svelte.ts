@@ -4,9 +4,9 @@
  * step, and play the bundled lessons with a note per step.
  */
 import type { HarnessEvent } from '../../harness/events';
-import type { Session } from '../../harness/session';
+import type { PinnedPrompt, Session } from '../../harness/session';
 import { createSession } from '../../harness/session';
-import { TranscriptModel } from '../transcript-model';
+import { TranscriptModel, itemsBeforeEvents } from '../transcript-model';
 import type { StepStats, TranscriptEntry } from '../transcript-model';
 import type { TeachingStep } from './step-index';
 import { teachingSteps } from './step-index';
@@ -112,6 +112,7 @@ export class TeachingState {
     const next = steps[step];
     const cut = next ? next.eventIndex : events.length;
     const model = new TranscriptModel(session.id);
+    model.ensureItems(itemsBeforeEvents(session.history, events, session.id), session.forkOf ? 'inherited' : 'history');
     for (const event of events.slice(0, cut)) model.apply(event);
     // The files as they were when this step's reply and tools had run: just before the next step.
     const items = next ? next.itemsBefore : session.history.length;
@@ -163,11 +164,36 @@ export class TeachingState {
     fork.history = history;
     fork.memory = step.memory ? structuredClone(step.memory) : { task: session.memory.task, files: [], notes: [] };
     fork.forkOf = { sessionId: session.id, step: number };
+    const pinned = pinnedFrom(step, session.settings.sectionOverrides);
+    if (pinned) {
+      fork.pinned = pinned;
+      // The protocol the parent used at that step, not "auto" (which could pick another for another model).
+      fork.settings.protocol = pinned.protocol;
+    }
     this.replayStep = undefined;
     this.view = undefined;
     this.lesson = undefined;
     await this.host.createFork(fork, files, exact !== undefined);
   }
+}
+
+/** What the parent sent at a step, for the fork to send again (U3: like with like). */
+function pinnedFrom(step: TeachingStep, overrides: Record<string, string>): PinnedPrompt | undefined {
+  const system = step.request?.messages[0];
+  if (!step.protocol || !step.request || system?.role !== 'system') return undefined;
+  // The sections as recorded, unless they do not make up the system message exactly.
+  const whole = step.sections.map((section) => section.text).join('\n\n') === system.content;
+  const nativeTools = step.request.tools;
+  const tools = step.tools ?? nativeTools?.map((tool) => tool.function.name);
+  return {
+    protocol: step.protocol,
+    sections: whole
+      ? step.sections.map(({ name, text }) => ({ name, text }))
+      : [{ name: 'system', text: system.content }],
+    overrides: structuredClone($state.snapshot(overrides)),
+    ...(tools ? { tools: [...tools] } : {}),
+    ...(nativeTools && step.protocol === 'native' ? { nativeTools: structuredClone(nativeTools) } : {}),
+  };
 }
 
 /**
