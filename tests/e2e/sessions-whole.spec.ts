@@ -177,3 +177,33 @@ test('S4 the running session cannot be deleted; deleting a parent removes its he
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(sessions.getByRole('button', { name: 'Delete List and wait.' })).toBeEnabled();
 });
+
+test('S4 a deleted session can be taken back for a short while: Undo restores it whole, through a reload', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'worth keeping\n' } }] },
+      { content: 'Wrote notes.txt.' },
+    ],
+  });
+  await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto' }));
+  await runTask(page, 'Write notes to keep.');
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Wrote notes.txt.');
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  page.once('dialog', (dialog) => dialog.accept());
+  await sessions.getByRole('button', { name: 'Delete Write notes to keep.' }).click();
+  await expect(sessions).not.toContainText('Write notes to keep.');
+  const notice = page.getByRole('alert').filter({ hasText: 'Deleted “Write notes to keep.”' });
+  await notice.getByRole('button', { name: 'Undo' }).click();
+  await expect(sessions.getByRole('button', { name: /^Write notes to keep\./ })).toBeVisible();
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  await expect(transcript).toContainText('Wrote notes.txt.');
+  await expect(page.getByRole('region', { name: 'Files' })).toContainText('notes.txt');
+  await page.reload();
+  await acceptLink(page, page.url());
+  await sessions.getByRole('button', { name: /^Write notes to keep\./ }).click();
+  await expect(transcript).toContainText('Wrote notes.txt.');
+  await expect(transcript.getByRole('status')).toContainText('Finished');
+});

@@ -54,7 +54,8 @@ import { teachingHost } from './teaching/teaching-host';
 
 export type { PromptSection } from './run-controller.svelte';
 
-export type Notice = { kind: 'error' | 'info'; text: string };
+import type { Notice } from './session-actions';
+export type { Notice };
 
 const newWorkspaceId = () => `workspace-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 

@@ -13,12 +13,20 @@ import type { RunController } from './run-controller.svelte';
 import type { SessionLibrary } from './session-library.svelte';
 import type { TeachingState } from './teaching/teaching-state.svelte';
 import type { WorkspaceState } from './workspace-state.svelte';
+import { restoreCopies, undoGraceMs } from './deleted-sessions';
+
+/** What the page says above the transcript; `action`: one button beside it (Undo). */
+export type Notice = {
+  kind: 'error' | 'info';
+  text: string;
+  action?: { label: string; run: () => Promise<void> };
+};
 
 export interface PageActionsHost {
   session: Session | undefined;
   version: number;
   loading: boolean;
-  notice: { kind: 'error' | 'info'; text: string } | undefined;
+  notice: Notice | undefined;
   importReview: ImportReview | FilesReview | undefined;
   readonly runs: RunController;
   readonly library: SessionLibrary;
@@ -58,9 +66,30 @@ export async function deleteSession(page: PageActionsHost, id: string): Promise<
     return;
   }
   await attempt(page, 'Could not delete', async () => {
-    const deleted = await page.library.remove(id);
+    const title = page.library.sessions.find((summary) => summary.id === id)?.title ?? id;
+    const { deleted, kept } = await page.library.removeKeepingCopies(id);
     await page.library.refresh();
     if (current && deleted.includes(current)) await page.newSession();
+    // S4: a short grace period to take it back; the copy lives only as long as the offer.
+    const notice: Notice = {
+      kind: 'info',
+      text: `Deleted “${title}”${deleted.length > 1 ? ` and ${deleted.length - 1} helper transcript(s)` : ''}.`,
+      action: {
+        label: 'Undo',
+        run: async () => {
+          if (page.notice === notice) page.notice = undefined;
+          await attempt(page, 'Could not undo the delete', async () => {
+            await restoreCopies(page.library.store, kept);
+            await page.library.refresh();
+            await page.openSession(id);
+          });
+        },
+      },
+    };
+    page.notice = notice;
+    setTimeout(() => {
+      if (page.notice === notice) page.notice = undefined;
+    }, undoGraceMs);
   });
 }
 

@@ -12,6 +12,8 @@ import type { FileMap } from '../workspace/workspace-files';
 import { canRename, hasSnapshots } from '../store/store-capabilities';
 import { snapshotsKept } from '../store/file-trail';
 import { exportTrajectory } from '../store/session-export';
+import { keepCopies } from './deleted-sessions';
+import type { Kept } from './deleted-sessions';
 import type { Trajectory } from '../store/session-export';
 import { MemorySessionStore } from '../store/memory-session-store';
 
@@ -103,12 +105,19 @@ export class SessionLibrary {
 
   /** Deletes a session with every child (delegated helpers, at any depth); returns what was deleted. */
   async remove(id: string): Promise<string[]> {
+    return (await this.removeKeepingCopies(id, false)).deleted;
+  }
+
+  /** As `remove`, with a copy of what was deleted (parents first) for Undo (S4). */
+  async removeKeepingCopies(id: string, keep = true): Promise<{ deleted: string[]; kept: Kept[] }> {
     const all = await this.store.list();
     const doomed = [id];
     for (let index = 0; index < doomed.length; index++)
       doomed.push(...all.filter((summary) => summary.parentId === doomed[index]).map((summary) => summary.id));
-    for (const target of doomed.reverse()) await this.store.delete(target);
-    return doomed;
+    const kept = keep ? await keepCopies(this.store, doomed) : [];
+    const deleted = [...doomed].reverse();
+    for (const target of deleted) await this.store.delete(target);
+    return { deleted, kept };
   }
 
   /**
