@@ -259,3 +259,13 @@ test('C3 U1 a request that does not fit num_ctx is shown in the inspector, not "
   await expect(inspector.getByRole('region', { name: 'Request as sent' })).toContainText('Fix the failing test.');
   await expect(inspector.getByRole('region', { name: 'Request as sent' })).toContainText('0. system');
 });
+
+test('U1 at 1024×700 the header chips show the whole model name and server', async ({ page, ollama }) => {
+  const server = await ollama();
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, presetUrl({ host: server.url, model }));
+  const chips = [page.getByLabel(/^Model: /), page.getByRole('status', { name: 'Server connection' })];
+  await expect(chips[1]).toHaveText('Ollama 0.24.0');
+  for (const chip of chips)
+    expect(await chip.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+});

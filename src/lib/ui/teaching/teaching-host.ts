@@ -54,16 +54,14 @@ export function teachingHost(page: TeachingPage): TeachingHost {
       await page.library.create(session, files);
       await page.library.refresh();
       await page.openSession(session.id);
-      const caveat = exactFiles
-        ? ''
-        : " Its files are the newest kept ones, not that step's (no snapshot of them was kept).";
-      page.notice = {
-        kind: 'info',
-        text:
-          `Forked at step ${session.forkOf?.step}: change the model, protocol or ` +
-          `a prompt section if you like, then Run — the next request is that ` +
-          `step's.${caveat}`,
-      };
+      // The fork banner says what Run does; a notice only when the files are not that step's.
+      if (!exactFiles)
+        page.notice = {
+          kind: 'info',
+          text:
+            `Forked at step ${session.forkOf?.step}. Its files are the newest kept ones, not that ` +
+            `step's (no snapshot of them was kept).`,
+        };
     },
   };
 }

@@ -1,0 +1,38 @@
+/**
+ * U3: presenter mode, for a class on a 1024×700 projector — larger type, the transcript given the
+ * room, and each side pane one click away. Kept per browser (a teacher's projector stays set up).
+ */
+const key = 'harness-playground.presenter';
+
+function stored(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(key) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+export class Presenter {
+  on = $state(stored());
+  /** Shown while presenting (both hidden when it starts: the transcript gets the room). */
+  left = $state(false);
+  right = $state(false);
+
+  toggle(): void {
+    this.on = !this.on;
+    this.left = false;
+    this.right = false;
+    try {
+      globalThis.localStorage?.setItem(key, this.on ? 'on' : 'off');
+    } catch {
+      // Storage blocked: presenter mode lasts as long as the page.
+    }
+  }
+
+  /** The body's grid columns: panes hidden in presenter mode take no column. */
+  columns(): string {
+    const left = !this.on || this.left ? 'clamp(180px, var(--left), 26vw) auto ' : '';
+    const right = !this.on || this.right ? ' auto clamp(280px, var(--right), 42vw)' : '';
+    return `${left}minmax(300px, 1fr)${right}`;
+  }
+}
