@@ -95,6 +95,14 @@ export interface SessionMeta {
   forkOf?: { sessionId: string; step: number };
   /** U3: a fork's prompt and tools, as its parent sent them. */
   pinned?: PinnedPrompt;
+  /** U3: a teacher's notes on the steps (as a lesson's: the slot each is about, then the text). */
+  notes?: StepNote[];
+}
+
+export interface StepNote {
+  step: number;
+  slot: string;
+  text: string;
 }
 
 export interface Session extends SessionMeta {

@@ -85,6 +85,15 @@ const schema = {
         },
         createdAt: { type: 'number' },
         updatedAt: { type: 'number' },
+        notes: {
+          type: 'array',
+          maxItems: 10_000,
+          items: {
+            type: 'object',
+            required: ['step', 'slot', 'text'],
+            properties: { step: { type: 'integer', minimum: 1 }, slot: text(100), text: text(20_000) },
+          },
+        },
         title: text(1000),
         model: text(500),
         workspace: {

@@ -1,0 +1,81 @@
+/**
+ * U3 what a teacher uses around the lessons: presenter mode on a 1024×700 projector (larger type,
+ * the transcript given the room, each side pane one click away, kept on reload), and notes on
+ * their own sessions, exported as a lesson.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
+import { unzipFiles } from '../../src/lib/workspace/workspace-zip';
+
+test('U3 presenter mode at 1024×700: larger type, the transcript gets the room, panes on demand', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, '/');
+  await page.getByRole('button', { name: 'Step through a lesson' }).click();
+  await page
+    .getByRole('region', { name: 'Lessons' })
+    .getByRole('button', { name: /^Open Lesson 2/ })
+    .click();
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  const normalWidth = (await transcript.boundingBox())!.width;
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  const normalRun = (await run.boundingBox())!.height;
+  await page.getByRole('button', { name: 'Presenter' }).click();
+  await expect(page.getByRole('button', { name: 'Presenter' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sessions).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Slots' })).toBeHidden();
+  expect((await transcript.boundingBox())!.width).toBeGreaterThan(normalWidth * 1.5);
+  // Zoomed: the same button is a quarter taller on screen.
+  expect((await run.boundingBox())!.height).toBeGreaterThan(normalRun * 1.2);
+  for (const name of ['Settings', 'Presenter', 'Panels'])
+    await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeInViewport({ ratio: 1 });
+  await page.getByRole('button', { name: 'Panels' }).click();
+  await expect(page.getByRole('tab', { name: 'Slots' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sessions and files' }).click();
+  await expect(sessions).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/presenter-1024x700.png' });
+  // The projector stays set up through a reload; the panes start hidden again.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Presenter' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sessions).toBeHidden();
+  await page.getByRole('button', { name: 'Presenter' }).click();
+  await expect(sessions).toBeVisible();
+});
+
+test("U3 notes on one's own session are kept with it and export as a lesson, laid out as the bundled ones", async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { content: 'It is a README.' }],
+  });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b', sample: 'failing-test' }));
+  await runTask(page, 'Read the README.');
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('It is a README.');
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await sessions.getByRole('button', { name: 'Replay Read the README.' }).click();
+  await page.getByRole('button', { name: 'Add a note' }).click();
+  await page.getByLabel('Slot of the note').selectOption('tools');
+  await page.getByLabel('Note text').fill('The model picks read_file from the tools slot.');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByLabel('Lesson note')).toContainText('The model picks read_file');
+  // Kept with the session: a reload and a new replay show it.
+  await page.reload();
+  await sessions.getByRole('button', { name: 'Replay Read the README.' }).click();
+  await expect(page.getByLabel('Lesson note')).toContainText('The model picks read_file');
+  await expect(page.getByLabel('Lesson note').getByRole('button')).toHaveText('tools');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as lesson' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('read-the-readme.lesson.zip');
+  const files = unzipFiles(new Uint8Array(readFileSync((await download.path())!)));
+  expect(Object.keys(files.files).sort()).toEqual(['read-the-readme.notes.json', 'read-the-readme.session.json']);
+  const notes = JSON.parse(files.files['read-the-readme.notes.json']) as { title: string; notes: unknown[] };
+  expect(notes).toMatchObject({
+    title: 'Read the README.',
+    notes: [{ step: 1, slot: 'tools', text: 'The model picks read_file from the tools slot.' }],
+  });
+  expect(JSON.parse(files.files['read-the-readme.session.json']).session.notes).toHaveLength(1);
+});
