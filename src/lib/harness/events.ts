@@ -144,7 +144,13 @@ export type HarnessEventBody =
   | { type: 'delegate.finished'; step: number; childSessionId: string; outcome: Outcome; usage: Usage }
   // U3 step mode
   | { type: 'step.paused'; step: number; at: 'request' | 'reply' | 'tool' }
-  | { type: 'step.edited'; step: number; target: 'request' | 'reply'; before: string; after: string }
+  | {
+      type: 'step.edited';
+      step: number;
+      target: 'request' | 'reply' | 'system' | 'options' | 'tools';
+      before: string;
+      after: string;
+    }
   // L3 done-checks
   | { type: 'check.started'; step: number; command: string }
   | {

@@ -14,7 +14,7 @@ import { pauseBeforeRequest } from './request-pause';
 import { modelStep } from './model-step';
 import { runToolRound } from './tool-round';
 import { runDoneCheck } from './done-check';
-import { reusedPrefixChars } from './prompt/prefix-reuse';
+import { requestChars, reusedPrefixChars } from './prompt/prefix-reuse';
 import { prefixBreak } from './prompt/prefix-break';
 import type { LoopEvent } from './loop-state';
 import { initialLoopState, nextLoopState, overflowEndsRun } from './loop-state';
@@ -113,6 +113,8 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     await recorder.append({ kind: 'notice', reason, content: text });
   };
 
+  let loggedTools: RunSetup['nativeTools'];
+  let loggedSystem: RunSetup['system'] | undefined;
   for (;;) {
     const stop = stopped(context) ?? state.beforeStep();
     if (stop) return { outcome: stop, steps: state.steps };
@@ -156,12 +158,19 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
     const broke = prefixBreak({ previous, reusedChars, fitted, edited: messages !== fitted.messages, keep });
     // The request log keeps a schema only when it changed (the small profile's changes per reply).
     const formatText = format ? JSON.stringify(format) : undefined;
+    // An edit at the pause changed the request: its size is the request's, not the fitted one's.
+    const totalChars = messages === fitted.messages ? fitted.totalChars : requestChars(messages);
+    const logged = { tools: loggedTools, system: loggedSystem };
+    loggedTools = setup.nativeTools;
+    loggedSystem = setup.system;
     emit({
       type: 'request.messages',
       step,
       keep,
       added: messages.slice(keep),
-      ...(step === 1 && setup.nativeTools ? { tools: setup.nativeTools } : {}),
+      // The declarations (and below, the sections) are logged when they change: at a run's first
+      // step, or after an edit at a pause (U3).
+      ...(setup.nativeTools && setup.nativeTools !== logged.tools ? { tools: setup.nativeTools } : {}),
       ...(format && formatText !== loop.lastFormat ? { format } : {}),
     });
     move({ type: 'request-sent', messages, format: formatText });
@@ -170,12 +179,12 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       step,
       sections: setup.sections,
       prefixChars: setup.system.content.length,
-      totalChars: fitted.totalChars,
+      totalChars,
       reusedChars,
       ...(broke ? { prefixBreak: broke } : {}),
       messages: messages.length,
       ...(setup.toolChars ? { toolChars: setup.toolChars } : {}),
-      ...(step === 1
+      ...(setup.system !== logged.system
         ? {
             prefix: setup.prefix.sections.map((section) => ({
               name: section.name,
@@ -204,7 +213,7 @@ export async function runLoop(context: LoopContext): Promise<{ outcome: Outcome;
       {
         step,
         messages,
-        totalChars: fitted.totalChars,
+        totalChars,
         reusedChars,
         ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
         ...(format ? { format } : {}),

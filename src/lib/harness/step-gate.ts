@@ -17,6 +17,8 @@ export type StepPause =
       format?: Record<string, unknown>;
       /** The message an edit replaces: the newest user, tool or notice message. */
       editable?: { role: ChatMessage['role']; content: string };
+      /** The system prompt's sections as this request sends them (editable at the pause). */
+      sections: { name: string; text: string }[];
     }
   | { at: 'reply'; step: number; content: string; toolCalls: ToolCall[] }
   | {
@@ -29,7 +31,22 @@ export type StepPause =
       approval: string;
     };
 
-export type StepDecision = { action: 'continue' } | { action: 'stop' } | { action: 'edit'; text: string };
+export type StepDecision =
+  | { action: 'continue' }
+  | { action: 'stop' }
+  | { action: 'edit'; text: string }
+  /**
+   * U3: the whole request at a pause, for this request and the rest of the run: the system prompt's
+   * sections, the sampling options, and which native tools are declared.
+   */
+  | { action: 'edit-request'; request: RequestEdit };
+
+export interface RequestEdit {
+  sections?: { name: string; text: string }[];
+  options?: Pick<ModelOptions, 'temperature' | 'numPredict'>;
+  /** Names of the native tool declarations to keep. */
+  tools?: string[];
+}
 
 export interface StepGate {
   /** Resolves when the person decides; an aborted signal resolves to "stop". Must not reject. */

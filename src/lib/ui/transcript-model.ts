@@ -10,6 +10,22 @@ import type { StepStats, TranscriptEntry } from './transcript-entry';
 export type { StepStats, TranscriptEntry } from './transcript-entry';
 export { itemsBeforeEvents } from './transcript-entry';
 
+/** What a step-mode edit changed, in a line. */
+function editText(event: Extract<HarnessEvent, { type: 'step.edited' }>): string {
+  switch (event.target) {
+    case 'reply':
+      return 'You edited the model’s reply before it was parsed (step mode).';
+    case 'request':
+      return 'You edited the message the model read next (step mode).';
+    case 'system':
+      return 'You edited the system prompt for the rest of this run (step mode).';
+    case 'options':
+      return `You changed the options for the rest of this run (step mode): ${event.after}.`;
+    case 'tools':
+      return `You changed the declared tools for the rest of this run (step mode): ${event.after || 'none'}.`;
+  }
+}
+
 /** Streamed tool output kept per card: the tail, where the news is (C1 for the page). */
 const outputChars = 64_000;
 
@@ -337,10 +353,7 @@ export class TranscriptModel {
         return this.push({
           id: this.id(),
           kind: 'edit',
-          text:
-            event.target === 'reply'
-              ? 'You edited the model’s reply before it was parsed (step mode).'
-              : 'You edited the message the model read next (step mode).',
+          text: editText(event),
         });
       case 'delegate.started':
         return this.push({

@@ -2,7 +2,7 @@
  * U3 step mode in the page: while on, the loop pauses before every model call, after every reply
  * and before every tool call, and waits here for Continue, Continue to the end, Edit or Stop.
  */
-import type { StepDecision, StepGate, StepPause } from '../harness/step-gate';
+import type { RequestEdit, StepDecision, StepGate, StepPause } from '../harness/step-gate';
 
 export class UiStepGate implements StepGate {
   /** Whether the next run pauses; can be switched on and off during a run. */
@@ -39,6 +39,11 @@ export class UiStepGate implements StepGate {
 
   edit(text: string): void {
     this.resolve?.({ action: 'edit', text });
+  }
+
+  /** U3: the whole request — sections, options, declared tools — for this request and the rest of the run. */
+  editRequest(request: RequestEdit): void {
+    this.resolve?.({ action: 'edit-request', request });
   }
 
   stop(): void {
