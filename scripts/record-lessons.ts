@@ -1,25 +1,15 @@
 /**
- * Records the bundled lessons (U3): three sessions run through the real harness with a scripted
- * model, written as session files the page replays with no server. Run after changing the
- * harness: `npx tsx scripts/record-lessons.ts` (the notes beside them are written by hand).
+ * Records the bundled lessons (U3): sessions run through the real harness with a scripted model,
+ * written as session files the page replays with no server. Run after changing the harness:
+ * `npx tsx scripts/record-lessons.ts` (the notes beside them are written by hand). Lesson 5 comes
+ * from a real model: scripts/record-real-lesson.ts.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Agent } from '../src/lib/harness/agent';
-import type { HarnessEvent } from '../src/lib/harness/events';
-import type { AgentSettings } from '../src/lib/harness/settings';
-import { defaultSettings } from '../src/lib/harness/settings';
-import { sessionMeta } from '../src/lib/harness/session';
+import { findSample } from '../src/lib/workspace/samples/sample-projects';
 import { ScriptedModelClient } from '../src/lib/model/scripted-model-client';
 import type { ScriptedReply } from '../src/lib/model/scripted-model-client';
-import { MemorySessionStore } from '../src/lib/store/memory-session-store';
-import { exportTrajectory } from '../src/lib/store/session-export';
-import { MemoryWorkspace } from '../src/lib/workspace/memory-workspace';
-import { collectFiles } from '../src/lib/workspace/workspace-files';
-import { findSample } from '../src/lib/workspace/samples/sample-projects';
-import { analyzeShellCommand } from '../src/lib/workspace/shell-command-analyzer';
+import type { AgentSettings } from '../src/lib/harness/settings';
+import { recordLesson } from './lesson-recorder';
 
-const out = join(import.meta.dirname, '../src/lib/ui/teaching/lessons');
 const call = (name: string, args: Record<string, unknown>) => ({
   text: `<tool>${JSON.stringify({ name, args })}</tool>`,
 });
@@ -32,54 +22,17 @@ async function record(
     task: string;
     script: ScriptedReply[];
     settings?: Partial<AgentSettings>;
-    /** Files added to the sample (a skill, a hook script). */
     files?: Record<string, string>;
     budgets?: { recentChars: number; oldToolChars: number; oldTextChars: number };
   },
 ) {
-  const sample = findSample(options.sample)!;
-  const workspace = new MemoryWorkspace({ files: { ...sample.files, ...options.files } });
-  const store = new MemorySessionStore();
-  const events: HarnessEvent[] = [];
-  let clock = Date.parse('2026-12-01T10:00:00Z');
-  // Snapshots as the page keeps them (W6): the files at the start and after every changing step.
-  const snapshots = [{ step: 0, files: await collectFiles(workspace) }];
-  const agent: Agent = new Agent({
-    model: new ScriptedModelClient(options.script),
+  const { script, ...rest } = options;
+  const { outcome, steps, items } = await recordLesson(id, title, {
+    ...rest,
+    model: new ScriptedModelClient(script),
     modelName: 'lesson (scripted)',
-    workspace,
-    store,
-    analyzeShell: analyzeShellCommand,
-    settings: defaultSettings({ protocol: 'text', approval: 'auto', ...options.settings }),
-    ...(options.budgets ? { budgets: options.budgets } : {}),
-    now: () => (clock += 1500),
-    onEvent: (event) => event.type !== 'model.token' && event.type !== 'tool.output' && events.push(event),
-    afterStep: async (info) => {
-      if (info.changedFiles)
-        snapshots.push({ step: agent.session.history.length, files: await collectFiles(workspace) });
-    },
   });
-  agent.session.id = `lesson-${id}`;
-  const result = await agent.run(options.task);
-  // The run titles a new session after its task; a lesson keeps its own title.
-  agent.session.title = title;
-  await store.saveMeta(sessionMeta(agent.session));
-  const session = (await store.load(agent.session.id))!;
-  const steps = events.filter((event) => event.type === 'request.sent').length;
-  writeFileSync(
-    join(out, `${id}.session.json`),
-    exportTrajectory(
-      {
-        session,
-        events: events.map((event) => ({ ...event, sessionId: session.id })),
-        tasks: [],
-        files: await collectFiles(workspace),
-        snapshots,
-      },
-      new Date('2026-12-01T10:00:00Z'),
-    ),
-  );
-  console.log(`${id}: ${result.outcome.kind}, ${steps} steps, ${session.history.length} items`);
+  console.log(`${id}: ${outcome}, ${steps} steps, ${items} items`);
 }
 
 await record('clean-run', 'Lesson 1: a clean run', {

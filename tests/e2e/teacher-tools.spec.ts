@@ -79,3 +79,41 @@ test("U3 notes on one's own session are kept with it and export as a lesson, lai
   });
   expect(JSON.parse(files.files['read-the-readme.session.json']).session.notes).toHaveLength(1);
 });
+
+test('U3 at a pause, before the first request, the whole request can be edited: sections, options, tools', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { content: 'Arr, a README.' }],
+  });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b', sample: 'failing-test' }));
+  await page.getByLabel('Step mode').check();
+  await runTask(page, 'Read the README.');
+  const panel = page.getByRole('region', { name: 'Step mode' });
+  await expect(panel).toContainText('before model call 1');
+  await panel.getByRole('button', { name: 'Edit the request' }).click();
+  const editor = panel.getByLabel('Edit the request');
+  await editor.getByLabel('Section identity').fill('You are a pirate coding agent.');
+  await editor.getByLabel('temperature').fill('0.7');
+  await editor.getByLabel('num_predict').fill('300');
+  await editor.getByRole('checkbox', { name: 'write_file' }).uncheck();
+  await editor.getByRole('button', { name: 'Send the edited request' }).click();
+  await panel.getByRole('button', { name: 'Continue to the end' }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Arr, a README.');
+  // Both requests of the run carry the edit.
+  for (const request of server.chatRequests()) {
+    const body = request.body as {
+      messages: { content: string }[];
+      options: Record<string, number>;
+      tools: { function: { name: string } }[];
+    };
+    expect(body.messages[0].content.startsWith('You are a pirate coding agent.')).toBe(true);
+    expect(body.options).toMatchObject({ temperature: 0.7, num_predict: 300 });
+    expect(body.tools.map((tool) => tool.function.name)).not.toContain('write_file');
+    expect(body.tools.map((tool) => tool.function.name)).toContain('read_file');
+  }
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  await expect(transcript).toContainText('You edited the system prompt for the rest of this run');
+  await expect(transcript).toContainText('You changed the declared tools for the rest of this run');
+});

@@ -128,6 +128,36 @@ describe('U3 teaching', () => {
     },
   );
 
+  it('U3 lesson 5 was recorded on a real model and shows what the harness does about a small one', () => {
+    const recorded = lesson('real-model');
+    expect(recorded.session.model).not.toMatch(/scripted/);
+    const reasons = new Set(recorded.session.history.flatMap((item) => (item.kind === 'notice' ? [item.reason] : [])));
+    // The guards a class should see fire on a real small model: format notices and the constrained
+    // rescue, the output limit, compaction, and the refusal of a repeated call.
+    for (const reason of ['malformed', 'constrained-output', 'length']) expect(reasons).toContain(reason);
+    expect(recorded.events.some((event) => event.type === 'compaction')).toBe(true);
+    expect(recorded.session.history.some((item) => item.kind === 'tool' && /not run again/.test(item.content))).toBe(
+      true,
+    );
+    // A real server's timings, not the scripted client's.
+    const done = recorded.events.find((event) => event.type === 'response.done');
+    expect(done?.type === 'response.done' && done.stats.loadDurationNs).toBeGreaterThan(0);
+  });
+
+  it("U3 a real lesson's notes are made from its events: one per step, each naming a slot, none alike", async () => {
+    const { notesFromEvents } = await import('../../../scripts/lesson-notes');
+    for (const id of lessonIds) {
+      const recorded = lesson(id);
+      const notes = notesFromEvents(recorded.events);
+      expect(notes.map((note) => note.step)).toEqual(
+        teachingSteps(recorded.events, recorded.session.id).map((step) => step.number),
+      );
+      expect(new Set(notes.map((note) => note.text)).size).toBe(notes.length);
+      for (const note of notes)
+        expect(['instructions', 'tools', 'environment', 'state', 'feedback']).toContain(note.slot);
+    }
+  });
+
   it('P5 T8 lesson 4 loads a skill into the history and shows a hook denying a risky command', () => {
     const recorded = lesson('skills-hooks');
     const hooks = recorded.events.filter((event) => event.type === 'hook');

@@ -18,7 +18,7 @@ export interface Lesson {
   notes: LessonNote[];
 }
 
-export const lessonIds = ['clean-run', 'rescued', 'compaction', 'skills-hooks'] as const;
+export const lessonIds = ['clean-run', 'rescued', 'compaction', 'skills-hooks', 'real-model'] as const;
 
 const notes = import.meta.glob('./lessons/*.notes.json', { import: 'default' }) as Record<
   string,
