@@ -74,7 +74,7 @@ test('U3 step mode pauses before a model call and a tool call; an edit is sent, 
   expect(server.chatRequests()).toHaveLength(1);
   // At 1024×700 the opened request scrolls inside the panel; its buttons stay on screen.
   await page.setViewportSize({ width: 1024, height: 700 });
-  await panel.getByText('The request').click();
+  await panel.getByText('The request', { exact: true }).click();
   for (const name of ['Stop', 'Edit', 'Continue'])
     await expect(panel.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/screenshots/step-mode-request-1024x700.png' });
