@@ -214,3 +214,25 @@ test("W2 in the browser, the offline shell runs a sample project's node --test s
   await expect(card).toContainText('ℹ fail 2');
   await expect(card).toContainText('exit 1');
 });
+
+test('U5 R2 a reply that repeats one line is stopped while it streams, said in the transcript, and the run goes on', async ({
+  page,
+  ollama,
+}) => {
+  const line = '<tool>{"name":"list_files","args":{}}</tool>\n';
+  const server = await ollama({
+    script: [
+      { content: line.repeat(300), chunkSize: 24, tokenDelayMs: 2, evalCount: 1024, doneReason: 'length' },
+      { content: 'Stopped repeating.' },
+    ],
+  });
+  await openFresh(page, presetUrl({ host: server.url, model }));
+  await runTask(page, 'List the files.');
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Stopped repeating.');
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText(
+    'your reply kept repeating the same text',
+  );
+  // Stopped, not escalated: no second request for the same reply with a larger num_predict.
+  expect(server.chatRequests()).toHaveLength(2);
+  expect((server.chatRequests()[1].body!.options as { num_predict: number }).num_predict).toBe(1024);
+});
