@@ -63,6 +63,8 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   // U6: the table lasts through a reload, and eval runs sit apart from the person's own sessions.
   await expect(page.getByRole('list', { name: 'Sessions' })).not.toContainText('eval:');
   await expect(page.getByText('Eval runs (6)')).toBeVisible();
+  // #7: an eval run's title is its own, on one line, never a clipped task ("…[82 chars elided]…").
+  await expect(page.getByRole('region', { name: 'Sessions' })).not.toContainText('elided');
   await page.reload();
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
   await expect(table.getByRole('row', { name: /reference text default 3\/3 100%/ })).toBeVisible();
