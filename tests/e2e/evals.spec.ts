@@ -147,5 +147,7 @@ test('U5 O2 a sweep imported with its sessions (a zip of results.jsonl + session
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
   await runs.getByRole('row', { name: /noop/ }).getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('done');
+  // An opened run's last reply is shown as the model wrote it, not "(none yet)".
+  await expect(page.getByLabel('Raw model output')).toHaveText('<final>done</final>');
   await page.screenshot({ path: 'test-results/screenshots/evals-imported-run-1024x700.png' });
 });

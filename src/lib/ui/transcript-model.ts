@@ -132,6 +132,11 @@ export class TranscriptModel {
           ...inherited,
         });
       case 'assistant': {
+        // The raw reply, also for a session opened from storage (no streamed tokens were kept);
+        // an edited reply's raw text is what the model said.
+        this.rawOutput =
+          (item.edited?.original ?? item.content) +
+          (item.toolCalls?.length ? `\n${JSON.stringify(item.toolCalls)}` : '');
         const extra = {
           ...(item.toolCalls?.length ? { toolCalls: item.toolCalls } : {}),
           ...(item.edited ? { edited: item.edited } : {}),
