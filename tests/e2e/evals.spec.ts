@@ -40,6 +40,56 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   );
   await expect(evals.getByLabel('Chart: pass rate per configuration')).toBeVisible();
   await expect(evals.getByLabel('Chart: steps per run')).toBeVisible();
+  // #12: the 100% and 0% configurations sit on the chart's edges: their dots are drawn whole. Each
+  // blob of a configuration's colour (its dot, its legend box) is as tall as a whole dot, not half.
+  const blobHeights = await evals
+    .getByLabel('Chart: tokens against pass rate')
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { width, height } = canvas;
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+      const style = getComputedStyle(document.documentElement);
+      return ['--accent', '--ok'].map((name) => {
+        const probe = document.createElement('canvas').getContext('2d')!;
+        probe.fillStyle = style.getPropertyValue(name).trim();
+        probe.fillRect(0, 0, 1, 1);
+        const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+        const near = (index: number) =>
+          pixels[index + 3] > 200 &&
+          Math.abs(pixels[index] - r) + Math.abs(pixels[index + 1] - g) + Math.abs(pixels[index + 2] - b) < 60;
+        const seen = new Uint8Array(width * height);
+        const heights: number[] = [];
+        for (let start = 0; start < width * height; start++) {
+          if (seen[start] || !near(start * 4)) continue;
+          let top = height;
+          let bottom = 0;
+          let count = 0;
+          const stack = [start];
+          seen[start] = 1;
+          while (stack.length) {
+            const at = stack.pop()!;
+            const [x, y] = [at % width, Math.floor(at / width)];
+            [top, bottom, count] = [Math.min(top, y), Math.max(bottom, y), count + 1];
+            for (const next of [at - 1, at + 1, at - width, at + width])
+              if (
+                next >= 0 &&
+                next < width * height &&
+                !seen[next] &&
+                Math.abs((next % width) - x) <= 1 &&
+                near(next * 4)
+              ) {
+                seen[next] = 1;
+                stack.push(next);
+              }
+          }
+          if (count >= 20) heights.push(bottom - top + 1);
+        }
+        return heights;
+      });
+    });
+  for (const heights of blobHeights) {
+    expect(heights.length).toBeGreaterThanOrEqual(2); // the dot and its legend box
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(9);
+  }
 
   const runs = evals.getByRole('table', { name: 'Eval runs' });
   await runs.getByLabel('Compare patch-one-line|reference|text|default|1').check();
