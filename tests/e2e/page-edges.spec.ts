@@ -268,4 +268,9 @@ test('U1 at 1024×700 the header chips show the whole model name and server', as
   await expect(chips[1]).toHaveText('Ollama 0.24.0');
   for (const chip of chips)
     expect(await chip.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  // There the demo button reads "Demo"; with room, "Demo model" (two words, not "Demomodel").
+  const demo = page.getByRole('button', { name: 'Demo model' });
+  expect(await demo.innerText()).toBe('Demo');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await demo.innerText()).toMatch(/^Demo\smodel$/);
 });
