@@ -2,6 +2,7 @@
  * Optional capabilities of a SessionStore, beyond the port the harness needs (as `GitCapable`
  * is for workspaces): the page asks for them by type instead of downcasting to one store.
  */
+import type { HarnessEvent } from '../harness/events';
 import type { SessionStore } from '../harness/ports';
 import type { FileMap } from '../workspace/workspace-files';
 
@@ -34,6 +35,32 @@ export interface RenameCapable {
 
 export function hasSnapshots(store: SessionStore): store is SessionStore & SnapshotCapable {
   return typeof (store as Partial<SnapshotCapable>).snapshotAt === 'function';
+}
+
+/** Every kept snapshot of a session below `beforeStep`, with its files (an empty list without snapshots). */
+export async function keptSnapshots(
+  store: SessionStore,
+  sessionId: string,
+  beforeStep = Number.POSITIVE_INFINITY,
+): Promise<{ step: number; files: FileMap }[]> {
+  if (!hasSnapshots(store)) return [];
+  const kept: { step: number; files: FileMap }[] = [];
+  for (const { step } of await store.listSnapshots(sessionId)) {
+    if (step >= beforeStep) continue;
+    const found = await store.snapshotAt(sessionId, step);
+    if (found?.step === step) kept.push({ step, files: found.files });
+  }
+  return kept;
+}
+
+/** Appends events in batches (a store writes one batch per transaction). */
+export async function appendEventsInBatches(
+  store: SessionStore,
+  sessionId: string,
+  events: readonly HarnessEvent[],
+): Promise<void> {
+  for (let index = 0; index < events.length; index += 500)
+    await store.appendEvents(sessionId, events.slice(index, index + 500));
 }
 
 export function hasLeases(store: SessionStore): store is SessionStore & LeaseCapable {

@@ -7,7 +7,7 @@ import type { HarnessEvent } from '../harness/events';
 import type { SessionStore } from '../harness/ports';
 import type { Session } from '../harness/session';
 import type { FileMap } from '../workspace/workspace-files';
-import { hasSnapshots } from '../store/store-capabilities';
+import { appendEventsInBatches, hasSnapshots, keptSnapshots } from '../store/store-capabilities';
 
 export const undoGraceMs = 15_000;
 
@@ -22,13 +22,7 @@ export async function keepCopies(store: SessionStore, ids: readonly string[]): P
   for (const id of ids) {
     const session = await store.load(id);
     if (!session) continue;
-    const snapshots: Kept['snapshots'] = [];
-    if (hasSnapshots(store))
-      for (const { step } of await store.listSnapshots(id)) {
-        const found = await store.snapshotAt(id, step);
-        if (found?.step === step) snapshots.push({ step, files: found.files });
-      }
-    kept.push({ session, events: await store.loadEvents(id), snapshots });
+    kept.push({ session, events: await store.loadEvents(id), snapshots: await keptSnapshots(store, id) });
   }
   return kept;
 }
@@ -38,8 +32,7 @@ export async function restoreCopies(store: SessionStore, kept: readonly Kept[]):
   for (const { session, events, snapshots } of kept) {
     if (await store.load(session.id)) continue;
     await store.saveSession(session);
-    for (let index = 0; index < events.length; index += 500)
-      await store.appendEvents(session.id, events.slice(index, index + 500));
+    await appendEventsInBatches(store, session.id, events);
     if (hasSnapshots(store))
       for (const snapshot of snapshots) await store.saveSnapshot(session.id, snapshot.step, snapshot.files);
   }

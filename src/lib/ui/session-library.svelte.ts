@@ -9,7 +9,7 @@ import type { SessionStore } from '../harness/ports';
 import type { Session, SessionSummary } from '../harness/session';
 import { resetSession } from '../harness/session';
 import type { FileMap } from '../workspace/workspace-files';
-import { canRename, hasSnapshots } from '../store/store-capabilities';
+import { appendEventsInBatches, canRename, hasSnapshots, keptSnapshots } from '../store/store-capabilities';
 import { snapshotsKept } from '../store/file-trail';
 import { exportTrajectory } from '../store/session-export';
 import { keepCopies } from './deleted-sessions';
@@ -148,8 +148,7 @@ export class SessionLibrary {
       (event) =>
         ({ ...event, sessionId: event.sessionId === trajectory.session.id ? id : event.sessionId }) as HarnessEvent,
     );
-    for (let index = 0; index < events.length; index += 500)
-      await this.store.appendEvents(id, events.slice(index, index + 500));
+    await appendEventsInBatches(this.store, id, events);
     if (hasSnapshots(this.store)) {
       for (const snapshot of trajectory.snapshots ?? [])
         if (snapshot.step < session.history.length) await this.store.saveSnapshot(id, snapshot.step, snapshot.files);
@@ -167,7 +166,8 @@ export class SessionLibrary {
     const files = Object.keys(extra.files).length
       ? extra.files
       : ((await this.filesAt(id, Number.MAX_SAFE_INTEGER)) ?? {});
-    const snapshots = await this.earlierSnapshots(id, session.history.length);
+    // The end's files travel as `files`: only the earlier snapshots go beside them.
+    const snapshots = await keptSnapshots(this.store, id, session.history.length);
     return exportTrajectory({
       session,
       events: await this.store.loadEvents(id),
@@ -176,17 +176,5 @@ export class SessionLibrary {
       ...(extra.prompt ? { prompt: extra.prompt } : {}),
       ...(snapshots.length ? { snapshots } : {}),
     });
-  }
-
-  /** The kept snapshots before the end of the history (the end's files travel as `files`). */
-  private async earlierSnapshots(id: string, items: number): Promise<{ step: number; files: FileMap }[]> {
-    if (!hasSnapshots(this.store)) return [];
-    const earlier: { step: number; files: FileMap }[] = [];
-    for (const { step } of await this.store.listSnapshots(id)) {
-      if (step >= items) continue;
-      const found = await this.store.snapshotAt(id, step);
-      if (found?.step === step) earlier.push({ step, files: found.files });
-    }
-    return earlier;
   }
 }
