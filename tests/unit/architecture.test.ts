@@ -85,8 +85,37 @@ describe('architecture', () => {
     expect(wide).toEqual([]);
   });
 
-  it('source files stay under 400 lines', () => {
-    const long = files('src').filter((file) => readFileSync(file, 'utf8').split('\n').length > 400);
-    expect(long).toEqual([]);
+  it('source files stay under 400 lines (and one over 300 is named: does it still hold one concern?)', () => {
+    const lines = files('src').map((file) => [file, readFileSync(file, 'utf8').split('\n').length] as const);
+    const large = lines.filter(([, count]) => count > 300).map(([file, count]) => `${file} (${count})`);
+    if (large.length) console.warn(`files over 300 lines, split by concern before they reach 400:\n${large.join('\n')}`);
+    expect(lines.filter(([, count]) => count > 400).map(([file]) => file)).toEqual([]);
+  });
+
+  it('the loop is a short driver that imports no feature: features are extensions listed in extensions.ts', () => {
+    const source = readFileSync('src/lib/harness/run-loop.ts', 'utf8');
+    expect(source.split('\n').length).toBeLessThan(150);
+    const imported = [...source.matchAll(/^import[^'"]*from '\.\/([^']+)'/gm)].map((match) => match[1]).sort();
+    // The parts of one step, the turn, the state machine and the seam's types: nothing a feature owns.
+    expect(imported).toEqual([
+      'loop-context',
+      'loop-extension',
+      'loop-state',
+      'model-step',
+      'outcome',
+      'run-setup',
+      'run-setup',
+      'step-act',
+      'step-reply',
+      'step-request',
+      'step-request',
+      'step-scope',
+      'step-scope',
+      'turn-start',
+    ]);
+    for (const part of ['step-request', 'step-reply', 'step-act', 'model-step', 'step-scope']) {
+      const imports = readFileSync(`src/lib/harness/${part}.ts`, 'utf8').match(/^import .*$/gm) ?? [];
+      expect(imports.join('\n'), part).not.toMatch(/small-model|step-mode|hooks\/|done-check|cut-continuation|runaway/);
+    }
   });
 });

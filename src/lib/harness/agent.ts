@@ -14,6 +14,8 @@ import { defaultRetryPolicy } from './recovery/retry-policy';
 import { HistoryRenderer } from './context/history-renderer';
 import { SessionRecorder, StoreFailure } from './session-recorder';
 import { runLoop } from './run-loop';
+import { loopExtensions } from './extensions';
+import { timeLimit } from './step-scope';
 import { RunState } from './run-state';
 import { TemplateError } from './prompt/template';
 
@@ -112,15 +114,11 @@ export class Agent {
     }
     this.running = true;
     const controller = new AbortController();
-    const stopReason: { kind: 'user' | 'time' | 'step' } = { kind: 'user' };
     const onAbort = () => controller.abort();
     runOptions.signal?.addEventListener('abort', onAbort, { once: true });
     if (runOptions.signal?.aborted) controller.abort();
     const maxSeconds = this.session.settings.limits.maxSeconds;
-    const timer =
-      maxSeconds > 0
-        ? setTimeout(() => ((stopReason.kind = 'time'), controller.abort()), maxSeconds * 1000)
-        : undefined;
+    const timer = maxSeconds > 0 ? setTimeout(() => controller.abort(timeLimit), maxSeconds * 1000) : undefined;
     const state = new RunState(this.session.settings.limits, usage);
     let outcome: Outcome;
     let protocol: Protocol | undefined;
@@ -131,22 +129,24 @@ export class Agent {
       if (!this.renderer || this.protocol !== protocol)
         this.renderer = new HistoryRenderer(protocol, this.options.budgets);
       this.protocol = protocol;
-      const result = await runLoop({
-        options: this.options,
-        session: this.session,
-        depth: this.depth,
-        task,
-        protocol,
-        ...(info && 'capabilities' in info ? { modelInfo: info } : {}),
-        recorder,
-        renderer: this.renderer,
-        signal: controller.signal,
-        ...(maxSeconds > 0 ? { deadline: Date.now() + maxSeconds * 1000 } : {}),
-        stopReason,
-        state,
-        retryPolicy: this.options.retryPolicy ?? defaultRetryPolicy,
-        spawn: (options) => new Agent(options),
-      });
+      const result = await runLoop(
+        {
+          options: this.options,
+          session: this.session,
+          depth: this.depth,
+          task,
+          protocol,
+          ...(info && 'capabilities' in info ? { modelInfo: info } : {}),
+          recorder,
+          renderer: this.renderer,
+          signal: controller.signal,
+          ...(maxSeconds > 0 ? { deadline: Date.now() + maxSeconds * 1000 } : {}),
+          state,
+          retryPolicy: this.options.retryPolicy ?? defaultRetryPolicy,
+          spawn: (options) => new Agent(options),
+        },
+        loopExtensions,
+      );
       outcome = result.outcome;
     } catch (error) {
       outcome = failureOutcome(error);

@@ -5,6 +5,9 @@
  */
 import type { HarnessEventBody } from './events';
 import type { Workspace } from './workspace-types';
+import type { LoopExtension } from './loop-extension';
+import { stopOutcome } from './step-scope';
+import { isWritable } from './workspace-views';
 import { formatExecResult } from './tools/run-shell';
 import { clip } from './context/clip';
 
@@ -42,3 +45,22 @@ export async function runDoneCheck(options: {
       `again.\n${clip(formatExecResult(result, checkTimeoutMs / 1000), 3000)}`,
   };
 }
+
+/** L3 as a loop extension: the last word on a final answer, after the other extensions accepted it. */
+export const doneCheck: LoopExtension = {
+  name: 'done-check',
+  async beforeFinal(_answer, { context, setup, step }) {
+    const { session, options, signal, recorder } = context;
+    const command = session.settings.verifyCommand;
+    if (!command || !setup.writable || !isWritable(options.workspace)) return { kind: 'accept' };
+    const emit = recorder.emit.bind(recorder);
+    const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit });
+    if (check.kind === 'passed') return { kind: 'accept' };
+    if (check.kind === 'aborted')
+      return {
+        kind: 'stop',
+        outcome: stopOutcome(context) ?? { kind: 'aborted', message: 'stopped during the done-check' },
+      };
+    return { kind: 'reject', reason: 'done-check', notice: check.notice };
+  },
+};

@@ -18,13 +18,13 @@ export interface LoopContext {
   modelInfo?: ModelInfo;
   recorder: SessionRecorder;
   renderer: HistoryRenderer;
+  /** Aborted by the user, or with the reason `timeLimit` (step-scope.ts) by the wall-time limit. */
   signal: AbortSignal;
   /**
    * L1: when the run's wall-time limit ends (epoch ms), if it has one. A command must not outlive
    * it: a backend that runs code on this thread (QuickJS in Node) cannot see the abort in time.
    */
   deadline?: number;
-  stopReason: { kind: 'user' | 'time' | 'step' };
   state: RunState;
   retryPolicy: RetryPolicy;
   spawn: SpawnChild;

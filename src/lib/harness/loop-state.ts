@@ -3,7 +3,7 @@
  * not have to rebuild it from scattered variables (issue 21). `nextLoopState` is pure and tested
  * as a table of (state, event) → state; run-loop applies it and reads the fields.
  */
-import type { ChatMessage } from './model-types';
+import type { ChatMessage, NativeToolDefinition } from './model-types';
 import type { Protocol } from './settings';
 
 export interface LoopState {
@@ -20,10 +20,22 @@ export interface LoopState {
   previous: ChatMessage[];
   /** The constrained-output schema last logged, as text (a request log keeps it only when it changes). */
   lastFormat: string | undefined;
+  /**
+   * The native tool declarations and system message last logged: the request log repeats them
+   * only when they change (a run's first step, or after an edit at a pause).
+   */
+  loggedTools: readonly NativeToolDefinition[] | undefined;
+  loggedSystem: ChatMessage | undefined;
 }
 
 export type LoopEvent =
-  | { type: 'request-sent'; messages: ChatMessage[]; format: string | undefined }
+  | {
+      type: 'request-sent';
+      messages: ChatMessage[];
+      format: string | undefined;
+      tools: readonly NativeToolDefinition[] | undefined;
+      system: ChatMessage;
+    }
   /** R3: the server refused or cut the prompt. */
   | { type: 'overflowed' }
   /** A whole reply arrived (the prompt fitted); `message` is the reply as the model generated it. */
@@ -45,13 +57,21 @@ export function initialLoopState(constrained: boolean): LoopState {
     changed: false,
     previous: [],
     lastFormat: undefined,
+    loggedTools: undefined,
+    loggedSystem: undefined,
   };
 }
 
 export function nextLoopState(state: LoopState, event: LoopEvent): LoopState {
   switch (event.type) {
     case 'request-sent':
-      return { ...state, previous: event.messages, lastFormat: event.format };
+      return {
+        ...state,
+        previous: event.messages,
+        lastFormat: event.format,
+        loggedTools: event.tools,
+        loggedSystem: event.system,
+      };
     case 'overflowed':
       return { ...state, forceCompaction: true };
     case 'replied':

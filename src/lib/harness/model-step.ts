@@ -10,6 +10,7 @@ import type {
   ModelError,
   ModelOptions,
   ModelReply,
+  ModelResult,
   NativeToolDefinition,
 } from './model-types';
 import type { Protocol } from './settings';
@@ -19,7 +20,7 @@ import type { ContextBudget } from './context/context-budget';
 import { requestWithRecovery } from './recovery/request-with-recovery';
 import { replyCharLimit } from './bounds';
 import type { ServerReuse } from './server-reuse';
-import { RunawayDetector } from './recovery/runaway-detector';
+import type { ReplyWatcher } from './loop-extension';
 
 function serverReuse(measured: ServerReuse | undefined): {
   serverReusedTokens?: number;
@@ -40,6 +41,8 @@ export interface ModelStepContext {
   budget: ContextBudget;
   random?: () => number;
   wait?: (ms: number, signal: AbortSignal) => Promise<boolean>;
+  /** The extensions' watchers (by name) that may stop the reply while it streams. */
+  watchers?: { name: string; watcher: ReplyWatcher }[];
 }
 
 export interface ModelStepRequest {
@@ -54,78 +57,41 @@ export interface ModelStepRequest {
 }
 
 export type ModelStepResult =
-  | { kind: 'reply'; reply: ModelReply; numPredict: number }
-  /** U5: the reply kept repeating itself and was stopped; `text` is what had streamed. */
-  | { kind: 'runaway'; text: string }
+  | { kind: 'reply'; reply: ModelReply }
+  /** A watcher (`by`, its extension's name) stopped the reply while it streamed; `text` is what it saw. */
+  | { kind: 'stopped'; by: string; text: string }
   | { kind: 'truncated' }
   | { kind: 'failed'; error: ModelError };
 
-export async function modelStep(context: ModelStepContext, request: ModelStepRequest): Promise<ModelStepResult> {
-  const { emit, state, budget, step } = { ...context, step: request.step };
-  const options: ModelOptions = { ...context.options, numCtx: budget.contextWindow.numCtx };
-  const estimatedPrompt = state.estimator.estimate(request.totalChars);
-  emit({
-    type: 'request.sent',
-    step,
-    model: context.model,
-    options,
-    protocol: context.protocol,
-    constrained: Boolean(request.format),
-  });
-  // U5: a reply that repeats itself while it streams is stopped, not waited for (nor escalated).
-  const runaway = new RunawayDetector();
-  const stopRunaway = new AbortController();
-  const signal = AbortSignal.any([context.signal, stopRunaway.signal]);
-  const recovered = await requestWithRecovery(
-    {
-      model: context.model,
-      messages: request.messages,
-      ...(request.tools ? { tools: request.tools } : {}),
-      ...(request.format ? { format: request.format } : {}),
-      options,
-      maxChars: replyCharLimit(options.numPredict),
-      signal,
-      onToken: (text) => {
-        emit({ type: 'model.token', step, text });
-        if (runaway.push(text)) stopRunaway.abort();
-      },
-    },
-    {
-      client: context.client,
-      policy: context.retryPolicy,
+type TruncatedEvent = Extract<HarnessEventBody, { type: 'context.truncated' }>;
+
+/** What a request came back with: a failure, or a reply that may have been made from a cut prompt (R3). */
+function settle(
+  context: ModelStepContext,
+  request: ModelStepRequest,
+  result: ModelResult,
+  estimatedPrompt: number,
+): ModelStepResult {
+  const { emit, state, budget } = context;
+  const { step } = request;
+  const truncated = (extra: Pick<TruncatedEvent, 'promptEvalCount' | 'detectedBy'>): ModelStepResult => {
+    emit({
+      type: 'context.truncated',
       step,
-      emit: (body) => {
-        if (body.type === 'retry') runaway.reset();
-        emit(body);
-      },
-      bill: (stats) => state.bill(stats, estimatedPrompt, 0),
-      outputRoom: budget.outputRoom(estimatedPrompt),
-      random: context.random,
-      wait: context.wait,
-    },
-  );
-  if (runaway.tripped && !context.signal.aborted) {
-    state.bill({}, estimatedPrompt, runaway.seen.length);
-    return { kind: 'runaway', text: runaway.seen };
+      numCtx: budget.contextWindow.numCtx,
+      ...extra,
+      estimatedTokens: estimatedPrompt,
+      discarded: true,
+    });
+    return { kind: 'truncated' };
+  };
+  if (!result.ok) {
+    emit({ type: 'model.error', step, error: result.error });
+    if (result.error.kind !== 'context_overflow') return { kind: 'failed', error: result.error };
+    state.usage.requests++;
+    return truncated({ detectedBy: 'server-refused' });
   }
-  if (!recovered.result.ok) {
-    const { error } = recovered.result;
-    emit({ type: 'model.error', step, error });
-    if (error.kind === 'context_overflow') {
-      state.usage.requests++;
-      emit({
-        type: 'context.truncated',
-        step,
-        numCtx: budget.contextWindow.numCtx,
-        estimatedTokens: estimatedPrompt,
-        detectedBy: 'server-refused',
-        discarded: true,
-      });
-      return { kind: 'truncated' };
-    }
-    return { kind: 'failed', error };
-  }
-  const reply = recovered.result.reply;
+  const reply = result.reply;
   state.bill(reply.stats, estimatedPrompt, reply.content.length);
   const truncation = budget.truncation(reply.stats, estimatedPrompt);
   // A count from a cut prompt says nothing true about characters per token.
@@ -140,17 +106,58 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
     reusedPromptTokens: state.estimator.estimate(request.reusedChars),
     ...serverReuse(state.serverReuse.measure(reply.stats)),
   });
-  if (truncation) {
-    emit({
-      type: 'context.truncated',
+  if (truncation) return truncated({ promptEvalCount: reply.stats.promptEvalCount, detectedBy: truncation });
+  return { kind: 'reply', reply };
+}
+
+export async function modelStep(context: ModelStepContext, request: ModelStepRequest): Promise<ModelStepResult> {
+  const { emit, state, budget, step } = { ...context, step: request.step };
+  const options: ModelOptions = { ...context.options, numCtx: budget.contextWindow.numCtx };
+  const estimatedPrompt = state.estimator.estimate(request.totalChars);
+  emit({
+    type: 'request.sent',
+    step,
+    model: context.model,
+    options,
+    protocol: context.protocol,
+    constrained: Boolean(request.format),
+  });
+  // A watcher that trips stops the stream: the reply is not waited for (nor escalated).
+  const watchers = context.watchers ?? [];
+  let tripped: { name: string; watcher: ReplyWatcher } | undefined;
+  const stopStream = new AbortController();
+  const recovered = await requestWithRecovery(
+    {
+      model: context.model,
+      messages: request.messages,
+      ...(request.tools ? { tools: request.tools } : {}),
+      ...(request.format ? { format: request.format } : {}),
+      options,
+      maxChars: replyCharLimit(options.numPredict),
+      signal: AbortSignal.any([context.signal, stopStream.signal]),
+      onToken: (text) => {
+        emit({ type: 'model.token', step, text });
+        tripped ??= watchers.find(({ watcher }) => watcher.push(text));
+        if (tripped) stopStream.abort();
+      },
+    },
+    {
+      client: context.client,
+      policy: context.retryPolicy,
       step,
-      numCtx: budget.contextWindow.numCtx,
-      promptEvalCount: reply.stats.promptEvalCount,
-      estimatedTokens: estimatedPrompt,
-      detectedBy: truncation,
-      discarded: true,
-    });
-    return { kind: 'truncated' };
+      emit: (body) => {
+        if (body.type === 'retry') for (const { watcher } of watchers) watcher.reset();
+        emit(body);
+      },
+      bill: (stats) => state.bill(stats, estimatedPrompt, 0),
+      outputRoom: budget.outputRoom(estimatedPrompt),
+      random: context.random,
+      wait: context.wait,
+    },
+  );
+  if (tripped && !context.signal.aborted) {
+    state.bill({}, estimatedPrompt, tripped.watcher.seen.length);
+    return { kind: 'stopped', by: tripped.name, text: tripped.watcher.seen };
   }
-  return { kind: 'reply', reply, numPredict: recovered.numPredict ?? options.numPredict ?? 0 };
+  return settle(context, request, recovered.result, estimatedPrompt);
 }

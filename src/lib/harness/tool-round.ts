@@ -9,6 +9,7 @@ import type { ReadonlyWorkspace } from './workspace-types';
 import type { Session } from './session';
 import type { SessionRecorder } from './session-recorder';
 import type { ToolExecutor } from './tool-executor';
+import type { ToolResultView } from './loop-extension';
 import { rememberFiles, rememberNote } from './memory-notice';
 import { appendLongTermNote } from './long-term-memory';
 import { bounds, boundedArguments } from './bounds';
@@ -23,8 +24,8 @@ export interface ToolRoundContext {
   emit: (body: HarnessEventBody) => void;
   /** Called once before the first call that may change something (write tools). */
   beforeChange?: () => Promise<void>;
-  /** O4: words added to the result of a call that changed files (the small profile's nudge to finish). */
-  afterChange?: string;
+  /** A line the loop's extensions add to what the model reads of a result (`afterToolResult`). */
+  annotate?: (result: ToolResultView) => string | undefined;
 }
 
 export interface ToolRoundResult {
@@ -57,11 +58,13 @@ export async function runToolRound(
     if (!executed.ok) failed++;
     if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
     const changed = executed.ok && Boolean(executed.result?.changed?.length);
+    const view = { call: { name: executed.name, arguments: executed.args }, ok: executed.ok, changed };
+    const added = context.annotate?.({ ...view, content: executed.content });
     await recorder.append({
       kind: 'tool',
       name: executed.name,
       args: boundedArguments(executed.args),
-      content: changed && context.afterChange ? `${executed.content}\n${context.afterChange}` : executed.content,
+      content: added ? `${executed.content}\n${added}` : executed.content,
       ok: executed.ok,
       ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}),
     });

@@ -6,19 +6,27 @@ import { initialLoopState, nextLoopState, overflowEndsRun } from '../../../src/l
 const start = initialLoopState(false);
 const messages = [{ role: 'user' as const, content: 'hi' }];
 const reply = { role: 'assistant' as const, content: 'hello' };
+const system = { role: 'system' as const, content: 'You are a coding agent.' };
+const tools = [{ type: 'function' as const, function: { name: 'read_file', description: 'Read.', parameters: {} } }];
 
 const table: [string, LoopState, LoopEvent, Partial<LoopState>][] = [
   [
     'a sent request becomes the one the next must extend',
     start,
-    { type: 'request-sent', messages, format: undefined },
-    { previous: messages },
+    { type: 'request-sent', messages, format: undefined, tools: undefined, system },
+    { previous: messages, loggedSystem: system },
   ],
   [
     'a sent schema is remembered as text',
     start,
-    { type: 'request-sent', messages, format: '{"type":"object"}' },
-    { previous: messages, lastFormat: '{"type":"object"}' },
+    { type: 'request-sent', messages, format: '{"type":"object"}', tools: undefined, system },
+    { previous: messages, lastFormat: '{"type":"object"}', loggedSystem: system },
+  ],
+  [
+    'O1 the tools and system message sent are the ones the request log holds now',
+    start,
+    { type: 'request-sent', messages, format: undefined, tools, system },
+    { previous: messages, loggedTools: tools, loggedSystem: system },
   ],
   ['R3 an overflow forces compaction on the next fit', start, { type: 'overflowed' }, { forceCompaction: true }],
   [

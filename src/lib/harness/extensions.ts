@@ -1,0 +1,28 @@
+/**
+ * The loop's extensions, in the order their points are called (DESIGN rule 12). The order
+ * matters where two share a point: the small profile chooses the schema before step mode shows
+ * the request; a runaway is answered before step mode would pause on it; R2 continues the text
+ * step mode may have edited; a final answer meets the small profile, then the user's hook, then
+ * the done-check.
+ */
+import type { LoopExtension } from './loop-extension';
+import type { LoopContext } from './loop-context';
+import type { RunSetup } from './run-setup';
+import { runawayStop } from './recovery/runaway-stop';
+import { cutContinuation } from './recovery/cut-continuation';
+import { smallProfile } from './small-model/small-profile';
+import { stepMode } from './step-mode';
+import { finalHook } from './hooks/final-hook';
+import { doneCheck } from './done-check';
+
+export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
+  const gate = context.options.stepGate;
+  return [
+    runawayStop,
+    ...(setup.small ? [smallProfile(context, setup)] : []),
+    ...(gate ? [stepMode(gate)] : []),
+    cutContinuation,
+    ...(setup.hooks ? [finalHook(setup.hooks)] : []),
+    doneCheck,
+  ];
+}

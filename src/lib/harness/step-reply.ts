@@ -1,0 +1,107 @@
+/**
+ * The middle of a step: a reply has arrived. The extensions look at it first (`afterReply`: step
+ * mode may edit it or stop, R2 may ask to continue a cut reply, a runaway is answered), then it
+ * is kept in the history and parsed (T6) into a final answer, tool calls, or a malformed reply.
+ */
+import type { ChatMessage, ModelReply } from './model-types';
+import type { ArrivedReply, LoopExtension, ReplyVerdict } from './loop-extension';
+import type { ParsedReply } from './protocol/parsed-reply';
+import type { StepResult, StepScope } from './step-scope';
+import { done, formatError, next, notice } from './step-scope';
+import { parseNativeReply } from './protocol/native-protocol';
+import { parseTextReply } from './protocol/text-protocol';
+import { parseEnvelope } from './protocol/constrained-output';
+import { clip } from './context/clip';
+import { bounds, boundedToolCalls, replyCharLimit } from './bounds';
+
+type AgainVerdict = Extract<ReplyVerdict, { kind: 'again' }>;
+
+/** The reply as the server generated it, in the form it comes back in the next request. */
+function generated(reply: ModelReply, protocol: string): ChatMessage {
+  return protocol === 'native' && reply.toolCalls.length
+    ? { role: 'assistant', content: reply.content, toolCalls: reply.toolCalls }
+    : { role: 'assistant', content: reply.content };
+}
+
+function parse(scope: StepScope, text: string, reply: ModelReply): ParsedReply {
+  const { context, setup, loop } = scope;
+  const limit = replyCharLimit(context.session.settings.options.numPredict);
+  if (text.length >= limit)
+    return {
+      kind: 'malformed',
+      problem:
+        `the reply was ${text.length} characters long, over the limit of ${limit}; ` +
+        'it was not executed. Write less per reply',
+    };
+  const options = { argumentNames: setup.argumentNames };
+  if (loop.constrained) return parseEnvelope(text, options);
+  return context.protocol === 'native' ? parseNativeReply({ ...reply, content: text }) : parseTextReply(text, options);
+}
+
+function describe(parsed: ParsedReply): string {
+  if (parsed.kind === 'tool') return `${parsed.form}: ${parsed.calls.map((call) => clip(call.name, 80)).join(', ')}`;
+  return parsed.kind === 'final' ? clip(parsed.answer, 120) : parsed.problem;
+}
+
+/** The reply as an item of the history; `content` differs from the reply's own text after an edit (U3). */
+async function keep(scope: StepScope, reply: ModelReply, content: string): Promise<void> {
+  await scope.context.recorder.append({
+    kind: 'assistant',
+    content,
+    ...(reply.toolCalls.length ? { toolCalls: reply.toolCalls.slice(0, bounds.callsPerReply * 4) } : {}),
+    ...(content !== reply.content ? { edited: { original: reply.content } } : {}),
+  });
+}
+
+/** A reply that ends the step unparsed: kept as the extension says (a runaway only in part), then its notice. */
+async function answer(
+  scope: StepScope,
+  reply: ModelReply,
+  content: string,
+  verdict: AgainVerdict,
+): Promise<StepResult> {
+  if (verdict.recorded === undefined) await keep(scope, reply, content);
+  else await scope.context.recorder.append({ kind: 'assistant', content: verdict.recorded });
+  await notice(scope, verdict.reason, verdict.notice);
+  return verdict.formatError ? formatError(scope) : next;
+}
+
+/** A reply the model produced in full, or one a watcher stopped while it streamed. */
+export async function interpretReply(
+  scope: StepScope,
+  extensions: readonly LoopExtension[],
+  arrived: { reply: ModelReply } | { stoppedBy: { name: string; text: string } },
+): Promise<{ kind: 'parsed'; parsed: ParsedReply } | StepResult> {
+  const stopped = 'stoppedBy' in arrived ? arrived.stoppedBy : undefined;
+  // Bounded once, as it arrives: a huge name or a 3,000-deep argument never reaches a later step.
+  const reply: ModelReply =
+    'reply' in arrived
+      ? { ...arrived.reply, toolCalls: boundedToolCalls(arrived.reply.toolCalls) }
+      : { content: stopped!.text, toolCalls: [], model: scope.context.session.model, stats: {} };
+  if (!stopped) scope.move({ type: 'replied', message: generated(reply, scope.context.protocol) });
+  let view: ArrivedReply = { reply, content: reply.content, ...(stopped ? { stoppedBy: stopped } : {}) };
+  for (const extension of extensions) {
+    const verdict = await extension.afterReply?.(view, scope);
+    if (!verdict) continue;
+    if (verdict.kind === 'stop') return done(verdict.outcome);
+    if (verdict.kind === 'go') {
+      if (verdict.content !== undefined) view = { ...view, content: verdict.content };
+      continue;
+    }
+    return answer(scope, reply, view.content, verdict);
+  }
+  if (stopped)
+    return answer(scope, reply, view.content, {
+      kind: 'again',
+      reason: stopped.name,
+      notice: 'Runtime notice: your reply was stopped while it streamed; nothing in it was run.',
+      formatError: true,
+      recorded: clip(stopped.text, 600),
+    });
+  await keep(scope, reply, view.content);
+  const text = scope.loop.pendingCut + view.content;
+  scope.move({ type: 'parsed' });
+  const parsed = parse(scope, text, reply);
+  scope.context.recorder.emit({ type: 'parse.result', step: scope.step, kind: parsed.kind, detail: describe(parsed) });
+  return { kind: 'parsed', parsed };
+}
