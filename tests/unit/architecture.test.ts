@@ -88,7 +88,8 @@ describe('architecture', () => {
   it('source files stay under 400 lines (and one over 300 is named: does it still hold one concern?)', () => {
     const lines = files('src').map((file) => [file, readFileSync(file, 'utf8').split('\n').length] as const);
     const large = lines.filter(([, count]) => count > 300).map(([file, count]) => `${file} (${count})`);
-    if (large.length) console.warn(`files over 300 lines, split by concern before they reach 400:\n${large.join('\n')}`);
+    if (large.length)
+      console.warn(`files over 300 lines, split by concern before they reach 400:\n${large.join('\n')}`);
     expect(lines.filter(([, count]) => count > 400).map(([file]) => file)).toEqual([]);
   });
 
