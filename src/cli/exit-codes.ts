@@ -18,6 +18,7 @@ export const exitCodes = {
   prompt: 13,
   store: 14,
   limitFailedSteps: 15,
+  limitRepeats: 16,
 } as const;
 
 export const exitCodeHelp = `Exit codes:
@@ -31,7 +32,8 @@ export const exitCodeHelp = `Exit codes:
   10  model has no tool support  11  context too small
   12  model failed (busy, server error, broken stream, bad reply) after retries
   13  prompt template error      14  session store error
-  15  failed-steps limit reached (every tool call failed, several steps in a row)`;
+  15  failed-steps limit reached (every tool call failed, several steps in a row)
+  16  the model kept repeating a refused call`;
 
 export function exitCodeFor(outcome: Outcome): number {
   switch (outcome.kind) {
@@ -46,6 +48,7 @@ export function exitCodeFor(outcome: Outcome): number {
         time: exitCodes.limitTime,
         format_errors: exitCodes.limitFormatErrors,
         failed_steps: exitCodes.limitFailedSteps,
+        repeats: exitCodes.limitRepeats,
       }[outcome.limit];
     case 'error':
       switch (outcome.error.kind) {

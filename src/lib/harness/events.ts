@@ -100,7 +100,14 @@ export type HarnessEventBody =
       discarded: boolean;
     }
   // parsing, validation, approval, tools (T1–T6)
-  | { type: 'parse.result'; step: number; kind: 'tool' | 'final' | 'malformed'; detail: string }
+  | {
+      type: 'parse.result';
+      step: number;
+      kind: 'tool' | 'final' | 'malformed';
+      detail: string;
+      /** T6: the call was recovered from how a small model wrote it, in words ("a fenced JSON block in the text"). */
+      recovered?: string;
+    }
   | { type: 'validation'; step: number; tool: string; ok: boolean; error?: string }
   | {
       type: 'approval';

@@ -3,13 +3,14 @@
  * matters where two share a point: the small profile chooses the schema before step mode shows
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
- * the done-check.
+ * the done-check. A call refused as a repeat meets the repeat breaker (T5).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
 import type { RunSetup } from './run-setup';
 import { runawayStop } from './recovery/runaway-stop';
 import { cutContinuation } from './recovery/cut-continuation';
+import { repeatBreaker } from './recovery/repeat-breaker';
 import { smallProfile } from './small-model/small-profile';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
@@ -22,6 +23,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     ...(setup.small ? [smallProfile(context, setup)] : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
+    repeatBreaker(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),
     doneCheck,
   ];

@@ -12,7 +12,7 @@
  *   edited text), stop the run, or end the step with a notice ("again").
  * - `beforeFinal` — a final answer: accept it, send it back with a notice, or stop the run.
  * - `afterToolResult` — one tool call's result: a line to add to what the model reads.
- * - `afterTools` — every call of the reply has run.
+ * - `afterTools` — every call of the reply has run; the run may end here.
  * - `onStop` — the run ends with its outcome.
  */
 import type { ChatMessage, ModelReply, ToolCall } from './model-types';
@@ -67,6 +67,8 @@ export interface ToolResultView {
   ok: boolean;
   /** The call changed workspace files. */
   changed: boolean;
+  /** T5: refused as a repeat of the call before it. */
+  repeated: boolean;
   content: string;
 }
 
@@ -76,6 +78,8 @@ export interface RoundView {
   allFailed: boolean;
 }
 
+export type ToolsVerdict = void | { kind: 'stop'; outcome: Outcome };
+
 export interface LoopExtension {
   readonly name: string;
   beforeRequest?(request: PendingRequest, scope: StepScope): Promise<RequestVerdict>;
@@ -83,6 +87,7 @@ export interface LoopExtension {
   afterReply?(reply: ArrivedReply, scope: StepScope): Promise<ReplyVerdict>;
   beforeFinal?(answer: string, scope: StepScope): Promise<FinalVerdict>;
   afterToolResult?(result: ToolResultView, scope: StepScope): string | undefined;
-  afterTools?(round: RoundView, scope: StepScope): Promise<void> | void;
+  /** May end the run (a model that keeps repeating a refused call). */
+  afterTools?(round: RoundView, scope: StepScope): Promise<ToolsVerdict> | ToolsVerdict;
   onStop?(outcome: Outcome, scope: Omit<StepScope, 'move'>): Promise<void> | void;
 }

@@ -1,7 +1,8 @@
 /** L2: how a run ended, as data. */
 import type { ModelError } from './model-types';
 
-export type LimitName = 'steps' | 'tokens' | 'time' | 'format_errors' | 'failed_steps';
+/** `repeats`: the model kept making a call after it was refused as a repeat (T5). */
+export type LimitName = 'steps' | 'tokens' | 'time' | 'format_errors' | 'failed_steps' | 'repeats';
 
 export type Outcome =
   | { kind: 'final'; answer: string }

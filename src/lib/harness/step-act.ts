@@ -9,15 +9,16 @@ import type { LoopExtension, ToolResultView } from './loop-extension';
 import type { ParsedReply } from './protocol/parsed-reply';
 import type { StepResult, StepScope } from './step-scope';
 import { done, formatError, next, notice, stepModeStop } from './step-scope';
-import { malformedNotice } from './protocol/notices';
+import { malformedNotice, toolList } from './protocol/notices';
 import { constrainedNotice } from './protocol/constrained-output';
 import { runToolRound } from './tool-round';
 import { syncMemory } from './turn-start';
 
-async function malformed(scope: StepScope, problem: string): Promise<StepResult> {
+async function malformed(scope: StepScope, problem: string, listTools: boolean): Promise<StepResult> {
   const { context, setup } = scope;
   const names = setup.tools.map((tool) => tool.name);
-  await notice(scope, 'malformed', malformedNotice(problem, context.protocol, names));
+  const text = malformedNotice(problem, context.protocol, names);
+  await notice(scope, 'malformed', listTools ? `${text}\n${toolList(setup.tools, context.protocol)}` : text);
   const counted = formatError(scope);
   if (counted.kind === 'done') return counted;
   const wasConstrained = scope.loop.constrained;
@@ -79,14 +80,17 @@ async function tools(
     parsed.extra,
   );
   if (round.stopped) return done(stepModeStop);
-  for (const extension of extensions) await extension.afterTools?.({ calls: parsed.calls, ...round }, scope);
-  const limit = state.toolStep(round.allFailed);
+  let limit = state.toolStep(round.allFailed);
+  for (const extension of extensions) {
+    const verdict = await extension.afterTools?.({ calls: parsed.calls, ...round }, scope);
+    if (verdict?.kind === 'stop') limit ??= verdict.outcome;
+  }
   await syncMemory(context);
   return { ...(limit ? done(limit) : next), tools: { changedFiles: round.changedFiles } };
 }
 
 export function act(scope: StepScope, extensions: readonly LoopExtension[], parsed: ParsedReply): Promise<StepResult> {
-  if (parsed.kind === 'malformed') return malformed(scope, parsed.problem);
+  if (parsed.kind === 'malformed') return malformed(scope, parsed.problem, Boolean(parsed.listTools));
   if (parsed.kind === 'final') return final(scope, extensions, parsed.answer);
   return tools(scope, extensions, parsed);
 }

@@ -35,15 +35,32 @@ function parse(scope: StepScope, text: string, reply: ModelReply): ParsedReply {
     };
   const options = { argumentNames: setup.argumentNames };
   if (loop.constrained) return parseEnvelope(text, options);
-  return context.protocol === 'native' ? parseNativeReply({ ...reply, content: text }) : parseTextReply(text, options);
+  return context.protocol === 'native'
+    ? parseNativeReply({ ...reply, content: text }, options)
+    : parseTextReply(text, options);
 }
 
 function describe(parsed: ParsedReply): string {
-  if (parsed.kind === 'tool') return `${parsed.form}: ${parsed.calls.map((call) => clip(call.name, 80)).join(', ')}`;
+  if (parsed.kind === 'tool') {
+    const names = parsed.calls.map((call) => clip(call.name, 80)).join(', ');
+    if (!parsed.recovered) return `${parsed.form}: ${names}`;
+    return `${parsed.form}: ${names} (recovered${parsed.recovered.besideName ? ', arguments beside the name' : ''})`;
+  }
   return parsed.kind === 'final' ? clip(parsed.answer, 120) : parsed.problem;
 }
 
 /** The reply as an item of the history; `content` differs from the reply's own text after an edit (U3). */
+/** T6: in words, the form a recovered call was written in. */
+function recoveredFrom(parsed: Extract<ParsedReply, { kind: 'tool' }>): string {
+  const forms: Record<string, string> = {
+    'fenced-json': 'a fenced JSON block in the text',
+    'bare-json': 'a JSON object in the text',
+    tool_call: 'a <tool_call> block in the text',
+  };
+  const form = forms[parsed.form] ?? `the ${parsed.form} form`;
+  return parsed.recovered?.besideName ? `${form}, arguments beside the name` : form;
+}
+
 async function keep(scope: StepScope, reply: ModelReply, content: string): Promise<void> {
   await scope.context.recorder.append({
     kind: 'assistant',
@@ -102,6 +119,12 @@ export async function interpretReply(
   const text = scope.loop.pendingCut + view.content;
   scope.move({ type: 'parsed' });
   const parsed = parse(scope, text, reply);
-  scope.context.recorder.emit({ type: 'parse.result', step: scope.step, kind: parsed.kind, detail: describe(parsed) });
+  scope.context.recorder.emit({
+    type: 'parse.result',
+    step: scope.step,
+    kind: parsed.kind,
+    detail: describe(parsed),
+    ...(parsed.kind === 'tool' && parsed.recovered ? { recovered: recoveredFrom(parsed) } : {}),
+  });
   return { kind: 'parsed', parsed };
 }

@@ -32,6 +32,8 @@ export interface ExecutedCall {
   invalid: boolean;
   /** Step mode: the person stopped the run at this call. */
   stopped?: boolean;
+  /** T5: refused as the same call with the same arguments as the one before. */
+  repeated?: boolean;
   result?: ToolResult;
 }
 
@@ -179,7 +181,7 @@ export class ToolExecutor {
     if (repeated) {
       const text = repeatedCallNotice(tool.name);
       emit({ type: 'notice', step, reason: 'repeated-call', text });
-      return { name: tool.name, args, content: text, ok: false, invalid: false };
+      return { name: tool.name, args, content: text, ok: false, invalid: false, repeated: true };
     }
 
     // The diff is made only when someone will look at it: computing it costs more than the loop.

@@ -58,7 +58,8 @@ export async function runToolRound(
     if (!executed.ok) failed++;
     if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
     const changed = executed.ok && Boolean(executed.result?.changed?.length);
-    const view = { call: { name: executed.name, arguments: executed.args }, ok: executed.ok, changed };
+    const made = { name: executed.name, arguments: executed.args };
+    const view = { call: made, ok: executed.ok, changed, repeated: Boolean(executed.repeated) };
     const added = context.annotate?.({ ...view, content: executed.content });
     await recorder.append({
       kind: 'tool',

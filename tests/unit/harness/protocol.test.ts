@@ -29,7 +29,8 @@ describe('text protocol', () => {
     });
     expect(parseTextReply('```json\n{"name":"read_file","args":{"path":"a"}}\n```')).toMatchObject({
       kind: 'tool',
-      form: 'bare-json',
+      form: 'fenced-json',
+      recovered: { besideName: false },
     });
   });
 

@@ -147,4 +147,49 @@ describe('validation', () => {
     expect(h.of('tool.started')).toHaveLength(2);
     expect(h.of('notice').map((event) => event.reason)).toContain('repeated-call');
   });
+
+  it('T5 a call repeated after its refusal is answered with an offer of the final answer, then the run stops', async () => {
+    const ask = { task: 'find the port', max_steps: 3 };
+    const child = final('port 8080');
+    const h = harness(
+      [
+        tool('delegate', ask),
+        child,
+        tool('delegate', ask),
+        tool('delegate', ask),
+        tool('delegate', ask),
+        tool('delegate', ask),
+        tool('delegate', ask),
+      ],
+      { files: { 'config.txt': 'port=8443\n' } },
+    );
+    const result = await h.agent.run('Write the port from config.txt into port.txt');
+    const results = toolResults(h);
+    expect(results[1]).toMatch(/same arguments twice in a row.*give the final answer/);
+    expect(results[1]).not.toMatch(/refusal/);
+    expect(results[2]).toMatch(/refusal 2 in a row of the same delegate call; calling it again ends the run.*<final>/);
+    expect(result.outcome).toEqual({
+      kind: 'limit',
+      limit: 'repeats',
+      message: 'the model made the same delegate call 3 times in a row after it was refused',
+    });
+    expect(result.steps).toBe(4);
+  });
+
+  it('T5 a different call in between starts the count again', async () => {
+    const read = tool('read_file', { path: 'a.txt' });
+    const h = harness([read, read, read, tool('list_files'), read, read, read, final('ok')], {
+      files: { 'a.txt': 'a' },
+    });
+    const result = await h.agent.run('go');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'ok' });
+    expect(toolResults(h).filter((text) => text.includes('refusal 2 in a row'))).toHaveLength(2);
+  });
+
+  it('T5 in the native protocol the offer of the final answer names a plain-text reply', async () => {
+    const read = { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] };
+    const h = harness([read, read, read, final('ok')], { files: { 'a.txt': 'a' }, settings: { protocol: 'native' } });
+    await h.agent.run('go');
+    expect(toolResults(h)[2]).toContain('give the final answer now (reply with plain text and no tool call)');
+  });
 });

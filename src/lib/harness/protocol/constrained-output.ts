@@ -87,5 +87,7 @@ export function parseEnvelope(reply: string, options: TextProtocolOptions = {}):
   }
   const name = typeof envelope.name === 'string' ? envelope.name.trim() : '';
   if (!name) return { kind: 'malformed', problem: 'the envelope has no tool "name"' };
-  return { kind: 'tool', calls: [{ name, arguments: envelope.args ?? {} }], form: 'json' };
+  // A client that could not constrain the output may get {"name", "arguments"} (T6).
+  const args = envelope.args ?? envelope.arguments ?? envelope.parameters ?? {};
+  return { kind: 'tool', calls: [{ name, arguments: args }], form: 'json' };
 }

@@ -1,8 +1,13 @@
-/** T6: the native protocol. Tool calls arrive whole; a reply without any is the final answer. */
+/**
+ * T6: the native protocol. Tool calls arrive whole; a reply without any is the final answer,
+ * unless its text *is* a call to a declared tool as small models write it (recover-call.ts).
+ */
 import type { ModelReply, NativeToolDefinition } from '../model-types';
 import type { AnyTool } from '../tools/tool-definition';
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
+import type { DeclaredTools } from './recover-call';
+import { recoveredReply } from './recover-call';
 
 /** Length bounds are enforced by validation; the server need not spend prompt tokens on them. */
 function leanSchema(tool: AnyTool): Record<string, unknown> {
@@ -19,10 +24,12 @@ export function nativeDefinitions(tools: Iterable<AnyTool>): NativeToolDefinitio
   }));
 }
 
-export function parseNativeReply(reply: Pick<ModelReply, 'content' | 'toolCalls'>): ParsedReply {
+export function parseNativeReply(reply: Pick<ModelReply, 'content' | 'toolCalls'>, tools?: DeclaredTools): ParsedReply {
   const calls = reply.toolCalls.filter((call) => call && typeof call.name === 'string');
   if (calls.length > 0) return { kind: 'tool', calls, form: 'native' };
   if (reply.toolCalls.length > 0) return { kind: 'malformed', problem: 'a tool call had no name' };
+  const recovered = tools ? recoveredReply(reply.content, tools) : undefined;
+  if (recovered) return recovered;
   const answer = stripThinking(reply.content);
   return answer
     ? { kind: 'final', answer }

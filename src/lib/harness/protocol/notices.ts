@@ -56,8 +56,20 @@ export function malformedNotice(
 
 export function repeatedCallNotice(name: string): string {
   return (
-    `Runtime notice: you called ${name} with the same arguments twice in a ` +
-    `row; it was not run again. The result above has not changed: choose a ` +
-    `different tool or arguments, or give the final answer.`
+    `Runtime notice: you called ${name} with the same arguments twice in a row; it was not run again. ` +
+    'Its result is above and has not changed: use it. If the task is done, give the final answer; ' +
+    'otherwise call a different tool or change the arguments.'
   );
+}
+
+/** How to give the final answer in this protocol, for notices that offer it. */
+export function finalExample(protocol: Protocol): string {
+  if (protocol === 'native') return 'reply with plain text and no tool call';
+  if (protocol === 'constrained') return 'reply {"action":"final","final":"…"}';
+  return 'reply <final>…</final>';
+}
+
+/** T6: every tool by name with one correct call each, in the protocol in use. */
+export function toolList(tools: readonly AnyTool[], protocol: Protocol): string {
+  return `The tools, each with an example:\n${tools.map((tool) => `- ${tool.name}: ${formatExample(tool, protocol)}`).join('\n')}`;
 }

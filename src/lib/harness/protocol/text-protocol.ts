@@ -1,8 +1,9 @@
 /**
  * T6: the text protocol. `<tool>{"name":…,"args":{…}}</tool>`, the XML form
  * `<tool name="write_file" path="…"><content>…</content></tool>`, and `<final>…</final>`.
- * Also accepted, because small local models emit them unprompted: a `<tool_call>` block in the
- * Hermes style and a bare JSON object with a name. Anything else with tool markup is malformed.
+ * Also accepted, because small local models emit them unprompted (recover-call.ts): a
+ * `<tool_call>` block in the Hermes style, a fenced or bare JSON object (or list) naming a declared
+ * tool, and arguments written beside the name. Anything else with tool markup is malformed.
  *
  * The XML form carries markup (HTML, JSX, SVG, XML): only the tool's declared argument tags are
  * read, each to its matching close (nested tags of the same name counted, CDATA skipped), and
@@ -11,6 +12,7 @@
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
 import { baseTools } from '../tools/tool-registry';
+import { recoveredReply } from './recover-call';
 
 const baseArguments = new Map(baseTools.map((tool) => [tool.name, Object.keys(tool.parameters.properties)]));
 
@@ -24,7 +26,7 @@ function stripFence(text: string): string {
   return fenced ? fenced[1] : text.trim();
 }
 
-function jsonCall(body: string, form: 'json' | 'tool_call' | 'bare-json'): ParsedReply {
+function jsonCall(body: string, form: 'json'): ParsedReply {
   let payload: unknown;
   try {
     payload = JSON.parse(stripFence(body));
@@ -36,10 +38,18 @@ function jsonCall(body: string, form: 'json' | 'tool_call' | 'bare-json'): Parse
   const record = payload as Record<string, unknown>;
   const name = typeof record.name === 'string' ? record.name.trim() : '';
   if (!name) return { kind: 'malformed', problem: 'the tool call has no "name"' };
-  const args = record.args ?? record.arguments ?? record.parameters ?? {};
+  const key = ['args', 'arguments', 'parameters'].find((candidate) => candidate in record);
+  // Arguments written beside the name, not under "args", are taken as the arguments.
+  const args = key ? record[key] : Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== 'name'));
   if (typeof args !== 'object' || args === null || Array.isArray(args))
     return { kind: 'malformed', problem: '"args" must be a JSON object' };
-  return { kind: 'tool', calls: [{ name, arguments: args }], form };
+  const beside = !key && Object.keys(args).length > 0;
+  return {
+    kind: 'tool',
+    calls: [{ name, arguments: args }],
+    form,
+    ...(beside ? { recovered: { besideName: true } } : {}),
+  };
 }
 
 function parseAttributes(text: string): Record<string, string> {
@@ -170,10 +180,10 @@ export function parseTextReply(reply: string, options: TextProtocolOptions = {})
     const answer = raw.slice(finalAt + '<final>'.length, close > finalAt ? close : undefined).trim();
     return answer ? { kind: 'final', answer } : { kind: 'malformed', problem: 'the <final> answer was empty' };
   }
-  const hermes = /<tool_call>([\s\S]*?)(<\/tool_call>|$)/.exec(raw);
-  if (hermes) return jsonCall(hermes[1], 'tool_call');
-  const bare = stripFence(raw);
-  if (bare.startsWith('{') && /"name"\s*:/.test(bare)) return jsonCall(bare, 'bare-json');
+  const recovered = recoveredReply(raw, {
+    argumentNames: (name) => (options.argumentNames ? options.argumentNames(name) : baseArguments.get(name)),
+  });
+  if (recovered) return recovered;
   if (/<\/?(tool|final)\b/.test(raw))
     return { kind: 'malformed', problem: 'the reply has broken <tool> or <final> markup' };
   // Plain prose with no markup is how most models say they are done (as in the reference agent).
