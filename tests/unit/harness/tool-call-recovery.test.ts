@@ -100,6 +100,11 @@ describe('T6 recovering tool calls written in the text', () => {
       listTools: true,
       problem: expect.stringContaining('"notes/motd.txt" is not a tool'),
     });
+    // Qwen2.5-Coder-0.5B on copy-port: a file name, a colon, and a "call" to the config file.
+    expect(native('Answer.txt: {"name": "config/server.json", "arguments": {"port": 8080}}')).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringContaining('"config/server.json" is not a tool'),
+    });
     expect(parseTextReply('<tool_call>{"name": "make_file", "arguments": {}}</tool_call>')).toMatchObject({
       kind: 'malformed',
       listTools: true,

@@ -77,16 +77,11 @@ function blocks(raw: string): Block[] {
     found.push({ text: match[2], form: 'fenced-json', start: match.index, end: match.index + match[0].length });
   }
   if (found.length) return found;
-  const trimmed = raw.trim();
-  const start = raw.indexOf(trimmed);
-  // A bare object or list: the whole reply, or the reply after one short lead-in line.
-  const from = trimmed.search(/^[[{]|\n\s*[[{]/);
-  if (from === -1) return [];
-  const body = trimmed.slice(from).trimStart();
-  const endAt = Math.max(body.lastIndexOf('}'), body.lastIndexOf(']'));
-  if (endAt === -1) return [];
-  const bodyStart = start + trimmed.indexOf(body);
-  return [{ text: body.slice(0, endAt + 1), form: 'bare-json', start: bodyStart, end: bodyStart + endAt + 1 }];
+  // A bare object or list: from the first brace to the last; what is around it must be short (below).
+  const start = raw.search(/[[{]/);
+  const end = Math.max(raw.lastIndexOf('}'), raw.lastIndexOf(']'));
+  if (start === -1 || end < start) return [];
+  return [{ text: raw.slice(start, end + 1), form: 'bare-json', start, end: end + 1 }];
 }
 
 function around(raw: string, found: Block[]): string {
