@@ -12,12 +12,18 @@ export interface HostSpec {
   parallel: number;
 }
 
+/** Runs at a time on one server, and servers in one sweep: a local server runs a few at most. */
+export const maxParallel = 16;
+export const maxHosts = 16;
+
 export function parseHostList(spec: string, defaults: { kind: 'auto' | ServerKind; parallel: number }): HostSpec[] {
   const entries = spec
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (entries.length === 0) throw new UsageError('--hosts needs at least one URL');
+  if (entries.length > maxHosts)
+    throw new UsageError(`--hosts takes at most ${maxHosts} servers, got ${entries.length}`);
   const hosts = entries.map((entry) => parseHost(entry, defaults));
   const seen = new Set<string>();
   for (const host of hosts) {
@@ -40,8 +46,10 @@ function parseHost(entry: string, defaults: { kind: 'auto' | ServerKind; paralle
         throw new UsageError(`--hosts: kind must be auto, ${serverKinds.join(' or ')}, got "${value}" in ${entry}`);
       kind = value as HostSpec['kind'];
     } else if (key === 'parallel') {
-      if (!/^\d+$/.test(value) || Number(value) < 1)
-        throw new UsageError(`--hosts: parallel must be a whole number ≥ 1, got "${value}" in ${entry}`);
+      if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > maxParallel)
+        throw new UsageError(
+          `--hosts: parallel must be a whole number from 1 to ${maxParallel}, got "${value}" in ${entry}`,
+        );
       parallel = Number(value);
     } else throw new UsageError(`--hosts: unknown setting "${key}" in ${entry} (use kind= and parallel=)`);
   }

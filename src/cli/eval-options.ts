@@ -4,7 +4,7 @@ import type { Protocol } from '../lib/harness/settings';
 import { UsageError } from './cli-options';
 import type { ServerKind } from '../lib/model/server-client';
 import { serverKinds } from '../lib/model/server-client';
-import { parseHostList } from './eval-hosts';
+import { maxParallel, parseHostList } from './eval-hosts';
 import type { HostSpec } from './eval-hosts';
 
 export interface EvalOptions {
@@ -81,10 +81,10 @@ const list = (value: string | undefined) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
-function whole(name: string, value: string | undefined, fallback: number, min = 0): number {
+function whole(name: string, value: string | undefined, fallback: number, min = 0, max = 1_000_000): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min)
-    throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value.slice(0, 40)}"`);
   return Number(value);
 }
 
@@ -141,7 +141,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
   if (serverKind !== 'auto' && !serverKinds.includes(serverKind as ServerKind))
     throw new UsageError(`--server-kind must be auto, ${serverKinds.join(' or ')}, got "${serverKind}"`);
   if (values.host && values.hosts) throw new UsageError('give --host or --hosts, not both');
-  const parallel = whole('parallel', values.parallel, 1, 1);
+  const parallel = whole('parallel', values.parallel, 1, 1, maxParallel);
   const hosts = parseHostList(values.hosts ?? values.host ?? 'http://127.0.0.1:11434', {
     kind: serverKind as HostSpec['kind'],
     parallel,
@@ -156,17 +156,17 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     shortcuts: values.shortcuts ?? false,
     protocols: protocols as Protocol[],
     presets: list(values.presets ?? 'default'),
-    repeat: whole('repeat', values.repeat, 1, 1),
+    repeat: whole('repeat', values.repeat, 1, 1, 1000),
     out: values.out ?? `eval-results/${now.toISOString().replace(/[:.]/g, '-').slice(0, 19)}`,
     parallel,
     workspace,
     maxSteps: whole('max-steps', values['max-steps'], 12),
     maxSeconds: whole('max-seconds', values['max-seconds'], 600),
-    ...(values['num-ctx'] ? { numCtx: whole('num-ctx', values['num-ctx'], 0, 256) } : {}),
+    ...(values['num-ctx'] ? { numCtx: whole('num-ctx', values['num-ctx'], 0, 256, 1_048_576) } : {}),
     numPredict: whole('num-predict', values['num-predict'], 512, 1),
     ...(values.temperature !== undefined ? { temperature: temperatureOf(values.temperature) } : {}),
     ...(values.seed !== undefined ? { seed: whole('seed', values.seed, 0) } : {}),
-    ...(values['num-thread'] !== undefined ? { numThread: whole('num-thread', values['num-thread'], 0, 1) } : {}),
+    ...(values['num-thread'] !== undefined ? { numThread: whole('num-thread', values['num-thread'], 0, 1, 1024) } : {}),
     retryCrashed: values['retry-crashed'] ?? false,
     help: values.help ?? false,
   };

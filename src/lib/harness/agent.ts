@@ -16,6 +16,7 @@ import { SessionRecorder, StoreFailure } from './session-recorder';
 import { runLoop } from './run-loop';
 import { loopExtensions } from './extensions';
 import { timeLimit } from './step-scope';
+import type { LoopContext } from './loop-context';
 import { RunState } from './run-state';
 import { TemplateError } from './prompt/template';
 
@@ -47,9 +48,13 @@ export class Agent {
   }
 
   /** Capabilities and context length, asked once per agent (both T6 and C3 need them). */
-  private async describeModel(): Promise<ModelInfo | ModelError | undefined> {
-    if (this.modelInfo === undefined && this.options.model.describe)
-      this.modelInfo = await this.options.model.describe(this.session.model);
+  private async describeModel(signal: AbortSignal): Promise<ModelInfo | ModelError | undefined> {
+    if (this.modelInfo === undefined && this.options.model.describe) {
+      const info = await this.options.model.describe(this.session.model, signal);
+      // A read the user stopped says nothing about the model: ask again next run.
+      if (signal.aborted) return info;
+      this.modelInfo = info;
+    }
     return this.modelInfo;
   }
 
@@ -124,30 +129,28 @@ export class Agent {
     let protocol: Protocol | undefined;
     try {
       await recorder.begin();
-      const info = await this.describeModel();
+      const info = await this.describeModel(controller.signal);
       protocol = await this.resolveProtocol(recorder, info);
       if (!this.renderer || this.protocol !== protocol)
         this.renderer = new HistoryRenderer(protocol, this.options.budgets);
       this.protocol = protocol;
-      const result = await runLoop(
-        {
-          options: this.options,
-          session: this.session,
-          depth: this.depth,
-          task,
-          protocol,
-          ...(info && 'capabilities' in info ? { modelInfo: info } : {}),
-          recorder,
-          renderer: this.renderer,
-          signal: controller.signal,
-          ...(maxSeconds > 0 ? { deadline: Date.now() + maxSeconds * 1000 } : {}),
-          state,
-          retryPolicy: this.options.retryPolicy ?? defaultRetryPolicy,
-          spawn: (options) => new Agent(options),
-        },
-        loopExtensions,
-      );
-      outcome = result.outcome;
+      const context: LoopContext = {
+        options: this.options,
+        session: this.session,
+        depth: this.depth,
+        task,
+        protocol,
+        ...(info && 'capabilities' in info ? { modelInfo: info } : {}),
+        recorder,
+        renderer: this.renderer,
+        signal: controller.signal,
+        ...(maxSeconds > 0 ? { deadline: Date.now() + maxSeconds * 1000 } : {}),
+        state,
+        retryPolicy: this.options.retryPolicy ?? defaultRetryPolicy,
+        spawn: (options) => new Agent(options),
+      };
+      // Stopped while the model was being described, the loop records the task and ends at once.
+      outcome = (await runLoop(context, loopExtensions)).outcome;
     } catch (error) {
       outcome = failureOutcome(error);
     } finally {

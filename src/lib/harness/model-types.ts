@@ -115,6 +115,9 @@ export interface ModelInfo {
  */
 export interface ModelClient {
   chat(request: ModelRequest): Promise<ModelResult>;
-  /** Capabilities and context length of a model; resolves to an error instead of throwing. */
-  describe?(model: string): Promise<ModelInfo | ModelError>;
+  /**
+   * Capabilities and context length of a model; resolves to an error instead of throwing, and
+   * gives up when `signal` fires (or after the client's own time limit for such reads).
+   */
+  describe?(model: string, signal?: AbortSignal): Promise<ModelInfo | ModelError>;
 }

@@ -72,7 +72,7 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
     return { kind: 'aborted', message: 'the request was stopped', retryable: false };
   }
   // Not a broken stream worth retrying: the same server would send the same endless line.
-  if (error instanceof Error && error.name === 'LineTooLongError')
+  if (error instanceof Error && error.name === 'BodyTooLargeError')
     return { kind: 'bad_reply', retryable: false, message: `unexpected reply from ${context.host}: ${message}` };
   const status = statusOf(error);
   if (status !== undefined) {

@@ -16,7 +16,8 @@ import type {
   ToolCall,
 } from '../harness/ports';
 import { toModelError } from './ollama-errors';
-import { withBoundedLines } from './bounded-lines';
+import { sideReadSignal, withBoundedBody } from './bounded-body';
+import { overBudget, StreamBudget } from './stream-budget';
 
 export interface OllamaClientOptions {
   host: string;
@@ -100,7 +101,7 @@ export class OllamaModelClient implements ModelClient {
 
   /**
    * A fresh ollama-js instance whose fetch follows `signal`, keeps the reply headers, and bounds
-   * the length of a reply's lines.
+   * what the server sends (a streamed reply's lines, any other answer whole).
    */
   private connect(signal: AbortSignal | undefined, headers: { retryAfter?: string | null }): Ollama {
     const base =
@@ -110,7 +111,7 @@ export class OllamaModelClient implements ModelClient {
       const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
       const response = await base(input, { ...init, ...(combined ? { signal: combined } : {}) });
       headers.retryAfter = response.headers.get('retry-after');
-      return withBoundedLines(response);
+      return withBoundedBody(response);
     };
     return new Ollama({ host: this.host, fetch: fetchWith });
   }
@@ -132,6 +133,8 @@ export class OllamaModelClient implements ModelClient {
     let streaming = false;
     let content = '';
     const toolCalls: ToolCall[] = [];
+    // Tool calls count against the reply's bound too; the text alone is cut at `maxChars` below.
+    const budget = new StreamBudget(request.maxChars);
     try {
       const body: ChatRequest & { stream: true; truncate: boolean } = {
         model: request.model,
@@ -168,8 +171,15 @@ export class OllamaModelClient implements ModelClient {
               reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats },
             };
           }
-          for (const call of part.message?.tool_calls ?? [])
+          for (const call of part.message?.tool_calls ?? []) {
+            const argumentChars = JSON.stringify(call.function?.arguments ?? {}).length;
+            const problem = budget.call({ name: String(call.function?.name), argumentChars, isNew: true });
+            if (problem) {
+              stream.abort();
+              return overBudget(problem);
+            }
             toolCalls.push({ name: call.function.name, arguments: call.function.arguments });
+          }
           if (part.done) {
             const stats: ReplyStats = {
               promptEvalCount: part.prompt_eval_count,
@@ -246,9 +256,9 @@ export class OllamaModelClient implements ModelClient {
     }
   }
 
-  async describe(model: string): Promise<ModelInfo | ModelError> {
+  async describe(model: string, signal?: AbortSignal): Promise<ModelInfo | ModelError> {
     try {
-      const show = await this.connect(undefined, {}).show({ model });
+      const show = await this.connect(sideReadSignal(signal), {}).show({ model });
       const info = (show.model_info ?? {}) as unknown as Record<string, unknown>;
       const architecture =
         typeof info['general.architecture'] === 'string' ? (info['general.architecture'] as string) : undefined;
@@ -262,9 +272,9 @@ export class OllamaModelClient implements ModelClient {
     }
   }
 
-  async listModels(): Promise<Outcome<LocalModel[]>> {
+  async listModels(signal?: AbortSignal): Promise<Outcome<LocalModel[]>> {
     try {
-      const list = await this.connect(undefined, {}).list();
+      const list = await this.connect(sideReadSignal(signal), {}).list();
       const models = list.models.map((model) => ({
         name: model.name,
         size: model.size,
@@ -279,9 +289,9 @@ export class OllamaModelClient implements ModelClient {
     }
   }
 
-  async version(): Promise<Outcome<string>> {
+  async version(signal?: AbortSignal): Promise<Outcome<string>> {
     try {
-      return { ok: true, value: (await this.connect(undefined, {}).version()).version };
+      return { ok: true, value: (await this.connect(sideReadSignal(signal), {}).version()).version };
     } catch (error) {
       return { ok: false, error: toModelError(error, this.context('')) };
     }

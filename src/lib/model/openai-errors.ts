@@ -108,7 +108,7 @@ export function toOpenAIModelError(error: unknown, context: OpenAIErrorContext, 
     type !== undefined && error instanceof type;
   if (context.aborted || is(sdk?.APIUserAbortError) || (error instanceof Error && error.name === 'AbortError'))
     return { kind: 'aborted', message: 'the request was stopped', retryable: false };
-  if (error instanceof Error && error.name === 'LineTooLongError')
+  if (error instanceof Error && error.name === 'BodyTooLargeError')
     return { kind: 'bad_reply', retryable: false, message: `unexpected reply from ${context.host}: ${message}` };
   // A timeout is a connection error in the SDK's classes: it is not "down".
   if (is(sdk?.APIConnectionTimeoutError))

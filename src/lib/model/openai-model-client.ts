@@ -15,7 +15,8 @@ import type {
   ReplyStats,
   ToolCall,
 } from '../harness/ports';
-import { withBoundedLines } from './bounded-lines';
+import { sideReadSignal, withBoundedBody } from './bounded-body';
+import { overBudget, StreamBudget } from './stream-budget';
 import { toOpenAIModelError } from './openai-errors';
 import type { OpenAISdk } from './openai-errors';
 import type { OpenAIErrorContext } from './openai-errors';
@@ -57,6 +58,10 @@ function loadSdk(): Promise<OpenAISdk> {
   return sdkLoading;
 }
 
+/** llama.cpp's /props is a few kilobytes; a model list of more entries than this is not a local server's. */
+const maxPropsBytes = 1024 * 1024;
+const maxListedModels = 10_000;
+
 const numberAt = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
 
 export class OpenAICompatibleClient implements ModelClient {
@@ -84,7 +89,7 @@ export class OpenAICompatibleClient implements ModelClient {
       const signals = [signal, init.signal ?? undefined].filter((entry): entry is AbortSignal => Boolean(entry));
       const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
       const response = await base(input, { ...init, headers, ...(combined ? { signal: combined } : {}) });
-      return withBoundedLines(response);
+      return withBoundedBody(response);
     };
     return new sdk.OpenAI({
       baseURL: openAIBase(this.host),
@@ -138,7 +143,7 @@ export class OpenAICompatibleClient implements ModelClient {
   private async chatOnce(request: ModelRequest): Promise<ModelResult> {
     let streaming = false;
     let content = '';
-    const calls = new ToolCallCollector();
+    const calls = new ToolCallCollector(new StreamBudget(request.maxChars));
     try {
       const body = {
         model: request.model,
@@ -172,7 +177,11 @@ export class OpenAICompatibleClient implements ModelClient {
           content += piece;
           request.onToken?.(piece);
         }
-        calls.add(choice?.delta?.tool_calls);
+        const problem = calls.add(choice?.delta?.tool_calls);
+        if (problem) {
+          stream.controller.abort();
+          return overBudget(problem);
+        }
         if (choice?.finish_reason) finish = choice.finish_reason;
         if (request.maxChars !== undefined && content.length > request.maxChars) {
           stream.controller.abort();
@@ -228,14 +237,14 @@ export class OpenAICompatibleClient implements ModelClient {
     }
   }
 
-  async listModels(): Promise<Outcome<LocalModel[]>> {
-    const listed = await this.rawModels();
+  async listModels(signal?: AbortSignal): Promise<Outcome<LocalModel[]>> {
+    const listed = await this.rawModels(signal);
     return listed.ok ? { ok: true, value: listed.value.map((entry) => ({ name: entry.id, size: 0 })) } : listed;
   }
 
   /** There is no version endpoint in this API: a model list that answers is the sign of life. */
-  async version(): Promise<Outcome<string>> {
-    const listed = await this.listModels();
+  async version(signal?: AbortSignal): Promise<Outcome<string>> {
+    const listed = await this.listModels(signal);
     return listed.ok ? { ok: true, value: 'OpenAI-compatible' } : listed;
   }
 
@@ -245,13 +254,13 @@ export class OpenAICompatibleClient implements ModelClient {
    * llama.cpp's /props, or /v1/models metadata (vLLM's max_model_len, LM Studio's and others'
    * context_length); else it stays unknown and the settings decide (the page says which).
    */
-  async describe(model: string): Promise<ModelInfo | ModelError> {
-    const listed = await this.rawModels();
+  async describe(model: string, signal?: AbortSignal): Promise<ModelInfo | ModelError> {
+    const listed = await this.rawModels(signal);
     if (!listed.ok) return listed.error;
     const entry = listed.value.find((item) => item.id === model) as Record<string, unknown> | undefined;
     const meta = (entry?.meta ?? {}) as Record<string, unknown>;
     const contextLength =
-      (await this.propsContext()) ??
+      (await this.propsContext(signal)) ??
       numberAt(entry?.max_model_len) ??
       numberAt(entry?.context_length) ??
       numberAt(entry?.max_context_length) ??
@@ -265,10 +274,15 @@ export class OpenAICompatibleClient implements ModelClient {
   }
 
   /** Every entry of /v1/models as the server sent it (metadata included), all pages. */
-  private async rawModels(): Promise<Outcome<{ id: string }[]>> {
+  private async rawModels(signal?: AbortSignal): Promise<Outcome<{ id: string }[]>> {
     try {
       const entries: { id: string }[] = [];
-      for await (const entry of (await this.connect()).models.list()) entries.push(entry);
+      const pages = (await this.connect()).models.list({ signal: sideReadSignal(signal) });
+      for await (const entry of pages) {
+        entries.push(entry);
+        // Pages are bounded one by one; so is their number.
+        if (entries.length > maxListedModels) break;
+      }
       return { ok: true, value: entries };
     } catch (error) {
       return { ok: false, error: await this.fail(error, '') };
@@ -276,12 +290,14 @@ export class OpenAICompatibleClient implements ModelClient {
   }
 
   /** llama.cpp's server says the window it serves with at /props; others answer 404 there. */
-  private async propsContext(): Promise<number | undefined> {
+  private async propsContext(signal?: AbortSignal): Promise<number | undefined> {
     try {
       const headers: Record<string, string> = this.options.apiKey
         ? { authorization: `Bearer ${this.options.apiKey}` }
         : {};
-      const response = await this.fetcher()(`${openAIBase(this.host).replace(/\/v1$/, '')}/props`, { headers });
+      const url = `${openAIBase(this.host).replace(/\/v1$/, '')}/props`;
+      const sent = await this.fetcher()(url, { headers, signal: sideReadSignal(signal) });
+      const response = withBoundedBody(sent, { totalBytes: maxPropsBytes });
       if (!response.ok) return undefined;
       const props = (await response.json()) as { default_generation_settings?: { n_ctx?: unknown }; n_ctx?: unknown };
       return numberAt(props.default_generation_settings?.n_ctx) ?? numberAt(props.n_ctx);

@@ -2,6 +2,7 @@
  * M2: the harness's messages and figures in the OpenAI chat-completions shape, and back. Kept
  * apart from the client so the mapping is tested without a server.
  */
+import { StreamBudget } from './stream-budget';
 import type { ChatMessage, ModelRequest, ReplyStats, ToolCall } from '../harness/ports';
 
 export interface WireToolCall {
@@ -66,15 +67,32 @@ function argumentText(value: unknown): string {
 export class ToolCallCollector {
   private readonly calls = new Map<number, { name: string; text: string }>();
 
-  add(deltas: unknown): void {
-    if (!Array.isArray(deltas)) return;
-    for (const delta of deltas as { index?: unknown; function?: { name?: unknown; arguments?: unknown } }[]) {
+  constructor(private readonly budget = new StreamBudget()) {}
+
+  /** Adds streamed pieces of calls; a problem (in words) once they are past the reply's bounds. */
+  add(deltas: unknown): string | undefined {
+    if (!Array.isArray(deltas)) return undefined;
+    for (const delta of deltas as {
+      index?: unknown;
+      id?: unknown;
+      function?: { name?: unknown; arguments?: unknown };
+    }[]) {
       const index = typeof delta.index === 'number' ? delta.index : this.calls.size;
       const entry = this.calls.get(index) ?? { name: '', text: '' };
-      if (typeof delta.function?.name === 'string') entry.name += delta.function.name;
-      if (typeof delta.function?.arguments === 'string') entry.text += delta.function.arguments;
+      const name = typeof delta.function?.name === 'string' ? delta.function.name : '';
+      const text = typeof delta.function?.arguments === 'string' ? delta.function.arguments : '';
+      const problem = this.budget.call({
+        name: entry.name + name,
+        ...(typeof delta.id === 'string' ? { id: delta.id } : {}),
+        argumentChars: text.length,
+        isNew: !this.calls.has(index),
+      });
+      if (problem) return problem;
+      entry.name += name;
+      entry.text += text;
       this.calls.set(index, entry);
     }
+    return undefined;
   }
 
   /** Arguments as the object they spell; text that is not JSON is kept as it came (the loop reports it). */

@@ -16,9 +16,10 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
 export interface ServerClient extends ModelClient {
   readonly kind: ServerKind;
   readonly host: string;
-  listModels(): Promise<Outcome<LocalModel[]>>;
-  version(): Promise<Outcome<string>>;
-  describe(model: string): Promise<ModelInfo | ModelError>;
+  /** The side reads give up when `signal` fires, and after a time limit of their own. */
+  listModels(signal?: AbortSignal): Promise<Outcome<LocalModel[]>>;
+  version(signal?: AbortSignal): Promise<Outcome<string>>;
+  describe(model: string, signal?: AbortSignal): Promise<ModelInfo | ModelError>;
 }
 
 export interface ServerClientOptions {

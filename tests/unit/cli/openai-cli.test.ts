@@ -16,6 +16,8 @@ import { parseHostList } from '../../../src/cli/eval-hosts';
 import { cli, lastJson, project } from './cli-helpers';
 
 const started: { stop(): Promise<void> }[] = [];
+const defaults = { kind: 'auto' as const, parallel: 1 };
+
 afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.stop()));
 });
@@ -137,6 +139,27 @@ describe('M3 npm run eval over several servers', () => {
     expect(() => parseHostList('http://a:1,http://a:1', { kind: 'auto', parallel: 1 })).toThrow(/twice/);
     expect(() => parseHostList('ftp://a', { kind: 'auto', parallel: 1 })).toThrow(/http/);
     expect(() => parseHostList('http://a:1#colour=red', { kind: 'auto', parallel: 1 })).toThrow(/unknown setting/);
+  });
+
+  it('M3 a sweep cannot ask for a billion runs at a time: --hosts parallel= and --parallel are capped, said at once', async () => {
+    expect(() => parseHostList('http://a:1#parallel=1000000000', { kind: 'auto', parallel: 1 })).toThrow(
+      'parallel must be a whole number from 1 to 16, got "1000000000"',
+    );
+    expect(() => parseHostList(Array.from({ length: 17 }, (_, n) => `http://h${n}:1`).join(','), defaults)).toThrow(
+      /at most 16 servers/,
+    );
+    for (const args of [
+      ['--hosts', 'http://127.0.0.1:9#parallel=1000000000'],
+      ['--parallel', '1000000000'],
+      ['--repeat', '99999999999'],
+    ]) {
+      const started = Date.now();
+      const run = await evalCli([...args, '--models', 'tiny:1b', '--out', mkdtempSync(path.join(tmpdir(), 'cap-'))]);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/must be a whole number from 1 to (16|1000)/);
+      // Refused before anything starts: no server is asked, nothing is allocated per run.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }
   });
 
   it('M3 one sweep runs on an Ollama and an OpenAI-compatible server at once; each run records its host', async () => {

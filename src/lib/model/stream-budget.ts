@@ -1,0 +1,50 @@
+/**
+ * A streamed reply is bounded as it arrives, tool calls included: the text, every call's name,
+ * id and arguments count against one budget, and a reply may carry only so many calls. A server
+ * that streams endless `function.arguments` pieces (OpenAI) or NDJSON lines each with a large
+ * `tool_calls` (Ollama) is stopped there, not when the process runs out of memory.
+ */
+export const streamBounds = {
+  /** Tool calls one reply may carry. */
+  calls: 64,
+  /** Characters of a tool name or call id. */
+  nameChars: 256,
+  /** Characters of the whole reply when the request sets no `maxChars`. */
+  replyChars: 1_000_000,
+} as const;
+
+export class StreamBudget {
+  private chars = 0;
+  private calls = 0;
+
+  constructor(private readonly maxChars: number = streamBounds.replyChars) {}
+
+  /** Counts streamed text; a problem (in words) once the reply is past its bound. */
+  text(chars: number): string | undefined {
+    this.chars += chars;
+    return this.chars > this.maxChars
+      ? `the reply ran past ${this.maxChars} characters (text and tool calls together)`
+      : undefined;
+  }
+
+  /** Counts one more tool call (or a piece of one), its name and id bounded on their own. */
+  call(piece: { name?: string; id?: string; argumentChars: number; isNew: boolean }): string | undefined {
+    if (piece.isNew && ++this.calls > streamBounds.calls)
+      return `the reply carried more than ${streamBounds.calls} tool calls`;
+    if ((piece.name?.length ?? 0) > streamBounds.nameChars || (piece.id?.length ?? 0) > streamBounds.nameChars)
+      return `a tool call's name or id ran past ${streamBounds.nameChars} characters`;
+    return this.text((piece.name?.length ?? 0) + (piece.id?.length ?? 0) + piece.argumentChars);
+  }
+}
+
+/** The error a client returns for a reply past its bounds: not retried (the server would do it again). */
+export function overBudget(problem: string) {
+  return {
+    ok: false as const,
+    error: {
+      kind: 'bad_reply' as const,
+      retryable: false,
+      message: `${problem}; the reply was stopped and dropped (a model server would not send this)`,
+    },
+  };
+}
