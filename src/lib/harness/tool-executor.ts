@@ -12,7 +12,7 @@ import type { AnyTool, DelegateRequest, DelegateResult, ReadToolContext, ToolRes
 import type { Toolset } from './tools/tool-registry';
 import type { ApprovalGate } from './tools/approval-gate';
 import { validateCall } from './tools/validate-call';
-import { formatExample, repeatedCallNotice } from './protocol/notices';
+import { formatExample, repeatedCallNotice, repeatedInvalidNotice } from './protocol/notices';
 import { clipText } from './context/clip';
 import { describeFailure } from './workspace-error';
 import { isWritable, readonlyView } from './workspace-views';
@@ -140,7 +140,12 @@ export class ToolExecutor {
     });
     if (!validation.ok) {
       const name = call.name.length > bounds.nameChars ? `${call.name.slice(0, bounds.nameChars)}…` : call.name;
-      return { name, args: asRecord(call.arguments), content: validation.error, ok: false, invalid: true };
+      // T5: an invalid call made again as it was is a repeat too (read_file(".") eight times in a row).
+      const key = `${call.name}:${stableJson(call.arguments)}`;
+      const repeated = key === this.lastCallKey;
+      this.lastCallKey = key;
+      const content = repeated ? `${validation.error}\n${repeatedInvalidNotice(name)}` : validation.error;
+      return { name, args: asRecord(call.arguments), content, ok: false, invalid: true, repeated };
     }
 
     const { tool } = validation;

@@ -176,6 +176,19 @@ describe('validation', () => {
     expect(result.steps).toBe(4);
   });
 
+  it('T5 the same invalid call again is a repeat too, and three in a row after the first end the run', async () => {
+    const dot = tool('read_file', { path: '.' });
+    const h = harness([dot, dot, dot, dot, dot, final('never reached')], { files: { 'a.txt': 'a' } });
+    const result = await h.agent.run('Read a.txt');
+    const results = toolResults(h);
+    expect(results[0]).toMatch(/is a directory, not a file/);
+    expect(results[0]).not.toMatch(/same invalid/);
+    expect(results[1]).toMatch(/same invalid read_file call as before/);
+    expect(results[2]).toMatch(/refusal 2 in a row.*calling it again ends the run/);
+    expect(result.outcome).toMatchObject({ kind: 'limit', limit: 'repeats' });
+    expect(result.steps).toBe(4);
+  });
+
   it('T5 a different call in between starts the count again', async () => {
     const read = tool('read_file', { path: 'a.txt' });
     const h = harness([read, read, read, tool('list_files'), read, read, read, final('ok')], {

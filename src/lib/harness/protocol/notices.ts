@@ -62,6 +62,13 @@ export function repeatedCallNotice(name: string): string {
   );
 }
 
+export function repeatedInvalidNotice(name: string): string {
+  return (
+    `Runtime notice: this is the same invalid ${name} call as before, and it fails the same way. ` +
+    'Read the error and the example above and change the call, or call another tool.'
+  );
+}
+
 /** How to give the final answer in this protocol, for notices that offer it. */
 export function finalExample(protocol: Protocol): string {
   if (protocol === 'native') return 'reply with plain text and no tool call';
