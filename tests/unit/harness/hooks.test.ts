@@ -36,6 +36,24 @@ describe('T8 hooks', () => {
     expect(h.of('tool.started')).toHaveLength(0);
   });
 
+  it('T8 a rewrite nesting 5,000 levels is bounded like model input: the hook is reported, the run goes on', async () => {
+    const h = withHooks(
+      [tool('write_file', { path: 'notes.txt', content: 'hi' }), final('ok')],
+      { before_tool: { command: 'node hooks/deep.js' } },
+      {
+        // About 25 KB of text nesting 5,000 levels (written as text: the sandbox's own JSON would not nest so deep).
+        'hooks/deep.js':
+          `console.log('{"decision":"rewrite","args":{"path":"notes.txt","content":' + ` +
+          `'{"d":'.repeat(5000) + '1' + '}'.repeat(5000) + '}}');\n`,
+      },
+    );
+    const result = await h.agent.run('write notes');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'ok' });
+    expect(h.of('hook').at(-1)).toMatchObject({ point: 'before_tool', decision: 'failed', failed: true });
+    expect(toolResults(h)[0]).toContain('a hook rewrote write_file into an invalid call; it was not run');
+    expect(await h.workspace.stat('notes.txt')).toBeNull();
+  });
+
   it('T8 before_tool rewrites the arguments; the rewrite is shown and validated', async () => {
     const h = withHooks(
       [

@@ -5,6 +5,7 @@
  */
 import type { AfterToolDecision, BeforeToolDecision, FinalDecision, HookPoint } from './hook-types';
 import { clip } from '../context/clip';
+import { boundedArguments } from '../bounds';
 
 export type Parsed<T> = { ok: true; decision: T } | { ok: false; problem: string };
 
@@ -35,7 +36,8 @@ export function beforeToolAnswer(stdout: string): Parsed<BeforeToolDecision> {
     const args = answer.args;
     if (!args || typeof args !== 'object' || Array.isArray(args))
       return { ok: false, problem: '"rewrite" needs "args", an object' };
-    return { ok: true, decision: { kind: 'rewrite', args: args as Record<string, unknown> } };
+    // Bounded like a model's arguments: a 5,000-deep rewrite would overflow every recursive step after it.
+    return { ok: true, decision: { kind: 'rewrite', args: boundedArguments(args as Record<string, unknown>) } };
   }
   return {
     ok: false,
