@@ -6,6 +6,7 @@
  */
 import { Bash } from 'just-bash';
 import type { ShellAnalysis } from '../harness/tools/shell-rules';
+import type { UnwrappedCommand } from '../harness/tools/shell-rules';
 import { readsScriptFromInput, unwrapCommand } from '../harness/tools/shell-rules';
 
 type Node = { type?: string; [key: string]: unknown };
@@ -96,18 +97,8 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
         opaque(analysis, 'it defines an alias');
       const unwrapped = unwrapCommand(words);
       if (['source', '.'].includes(unwrapped.words[0] ?? '')) opaque(analysis, 'it runs the commands of a file');
-      // `sh <<< TEXT` runs TEXT: read it like `sh -c TEXT`; a here-document the same way.
-      for (const redirection of (current.redirections as Node[] | undefined) ?? []) {
-        const operator = String(redirection.operator ?? '');
-        if (!readsScriptFromInput(unwrapped) || !operator.startsWith('<<')) continue;
-        const target = redirection.target as Node | undefined;
-        const text = target?.type === 'Word' ? wordText(target, analysis.hazards) : String(target?.content ?? '');
-        if (text) analyzeInto(text, analysis, depth + 1);
-        else opaque(analysis, `a shell (${unwrapped.words[0]}) runs a here-document`);
-      }
-      if (unwrapped.words.length > 0) analysis.commands.push(unwrapped.words);
-      if (unwrapped.hazard) analysis.hazards.push(unwrapped.hazard);
-      if (unwrapped.script !== undefined) analyzeInto(unwrapped.script, analysis, depth + 1);
+      if (readsScriptFromInput(unwrapped)) shellInput(current, unwrapped.words[0], analysis, depth);
+      addCommand(unwrapped, analysis, depth);
       break;
     }
     default:
@@ -116,6 +107,38 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
   }
   for (const [key, value] of Object.entries(current))
     if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);
+}
+
+/**
+ * A shell that reads its commands from its input runs what a redirection brings: a here-string
+ * or here-document is read like `sh -c TEXT` (issue 34: `sh <<EOF … EOF` ran a denied program); a
+ * file cannot be read beforehand.
+ */
+function shellInput(command: Node, shell: string, analysis: ShellAnalysis, depth: number): void {
+  for (const redirection of (command.redirections as Node[] | undefined) ?? []) {
+    const operator = String(redirection.operator ?? '');
+    const target = redirection.target as Node | undefined;
+    if (operator.startsWith('<<')) {
+      const word = target?.type === 'HereDoc' ? (target.content as Node | undefined) : target;
+      const text = word?.type === 'Word' ? wordText(word, analysis.hazards) : '';
+      if (text.trim()) analyzeInto(text, analysis, depth + 1);
+      else opaque(analysis, `a shell (${shell}) runs a here-document that could not be read`);
+    } else if (operator === '<') {
+      const file = target?.type === 'Word' ? wordText(target, analysis.hazards) : '';
+      if (!['/dev/null', '/dev/stdin', '-'].includes(file))
+        opaque(analysis, `a shell (${shell}) runs the file ${file}`);
+    }
+  }
+}
+
+/** One command as the rules see it, and every command it starts (a nested script, `find -exec`). */
+function addCommand(unwrapped: UnwrappedCommand, analysis: ShellAnalysis, depth: number): void {
+  if (unwrapped.words.length > 0) analysis.commands.push(unwrapped.words);
+  if (unwrapped.hazard) analysis.hazards.push(unwrapped.hazard);
+  if (unwrapped.opaque) opaque(analysis, unwrapped.opaque);
+  if (unwrapped.script !== undefined) analyzeInto(unwrapped.script, analysis, depth + 1);
+  if (depth >= maxDepth) return;
+  for (const words of unwrapped.runs ?? []) addCommand(unwrapCommand(words), analysis, depth + 1);
 }
 
 function opaque(analysis: ShellAnalysis, reason: string): void {

@@ -18,6 +18,41 @@ const data = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile/shell-by
 };
 const { deny } = defaultSettings().shellRules;
 
+const shellForms = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile/shell-forms.json'), 'utf8')) as {
+  forms: { form: string; command: string; runs: string }[];
+  unknownShapes: { form: string; command: string }[];
+};
+
+describe('T4 a command is judged by every program it can start (issue 34)', () => {
+  for (const { form, command, runs } of shellForms.forms) {
+    it(`T4 ${form} runs ${runs}: a deny rule for ${runs} refuses it`, () => {
+      const rules = { allow: ['*'], deny: [...deny, `${runs} *`] };
+      expect(checkShellRules(command, rules, analyzeShellCommand)).toMatchObject({ verdict: 'deny' });
+    });
+  }
+  for (const { form, command } of shellForms.unknownShapes) {
+    it(`T4 an unknown shape (${form}) is refused under "auto" and asked under "ask"`, () => {
+      expect(checkShellRules(command, { allow: ['*'], deny }, analyzeShellCommand)).toMatchObject({
+        verdict: 'ask',
+        opaque: true,
+      });
+    });
+  }
+
+  it('T4 through the agent under "auto": none of the forms runs the denied program', async () => {
+    const calls = shellForms.forms
+      .filter(({ runs }) => runs === 'touch')
+      .map(({ command }) => tool('run_shell', { command: command.replaceAll('touch x', 'touch pwned') }));
+    const h = harness([...calls, final('ok')], {
+      files: { 'list.txt': 'pwned\n', 'setup.sh': 'touch pwned\n' },
+      settings: { approval: 'auto', shellRules: { allow: [], deny: [...deny, 'touch *'] } },
+    });
+    await h.agent.run('go');
+    expect(await h.workspace.stat('pwned')).toBeNull();
+    expect(h.of('approval').map((event) => event.decision)).toEqual(calls.map(() => 'denied'));
+  });
+});
+
 describe('T4 command rules hold however a command is written', () => {
   for (const command of data.denied) {
     it(`T4 the default deny rules refuse ${JSON.stringify(command)}`, () => {

@@ -49,7 +49,7 @@ const wrappers: Record<string, (args: string[]) => number> = {
       at += args[at] === '-u' || args[at] === '--unset' ? 2 : 1;
     return at;
   },
-  nice: (args) => (args[0] === '-n' ? 2 : args[0]?.startsWith('-') ? 1 : 0),
+  nice: options(['-n', '--adjustment']),
   timeout: (args) => {
     let at = 0;
     while (args[at]?.startsWith('-')) at += ['-s', '-k', '--signal', '--kill-after'].includes(args[at]) ? 2 : 1;
@@ -70,14 +70,26 @@ const wrappers: Record<string, (args: string[]) => number> = {
   builtin: () => 0,
   time: (args) => (args[0]?.startsWith('-') ? 1 : 0),
   stdbuf: (args) => args.findIndex((arg) => !arg.startsWith('-')),
-  xargs: (args) => args.findIndex((arg) => !arg.startsWith('-')),
+  xargs: options(['-I', '-n', '-L', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-procs']),
+  // Issue 34: option-carrying wrappers that run the rest of their words as a command.
+  unbuffer: options(),
+  chrt: options([], 1),
+  flock: (args) => {
+    const at = options(['-w', '--timeout', '-E', '--conflict-exit-code'])(args);
+    // flock FILE -c TEXT is programOf's (a string run by a shell); flock FILE CMD runs CMD.
+    return ['-c', '--command'].includes(args[at + 1] ?? '') ? -1 : at + 1;
+  },
 };
 
 export interface UnwrappedCommand {
   words: string[];
   /** Text another shell will parse and run (`sh -c TEXT`, `eval TEXT`, `source FILE` has none). */
   script?: string;
+  /** Commands the program starts of its own (`find -exec CMD ;`), judged like any other. */
+  runs?: string[][];
   hazard?: string;
+  /** What it runs cannot be read from its words (an unknown shape): never run without a person saying yes. */
+  opaque?: string;
 }
 
 const splitString = (word: string) => /^(-S|--split-string)/.test(word);
@@ -102,21 +114,61 @@ export function unwrapCommand(input: string[]): UnwrappedCommand {
   return { ...found, hazard: `env sets ${assigned.join(', ')} for the command it runs` };
 }
 
+/**
+ * The text a short option takes, wherever it stands: `-c TEXT`, `-qc TEXT` (combined, last),
+ * `-cTEXT`, `--command TEXT`, `--command=TEXT`. Undefined when the option is not there.
+ */
+function optionValue(words: string[], short: string, long: string): string | undefined {
+  for (let at = 1; at < words.length; at++) {
+    const word = words[at];
+    if (word === '--') return undefined;
+    if (word === long) return words[at + 1] ?? '';
+    if (word.startsWith(`${long}=`)) return word.slice(long.length + 1);
+    if (/^-[A-Za-z]+/.test(word) && !word.startsWith('--') && word.includes(short)) {
+      const rest = word.slice(word.indexOf(short) + 1);
+      return rest || (words[at + 1] ?? '');
+    }
+  }
+  return undefined;
+}
+
+/** `find … -exec CMD ;` (and -execdir, -ok, -okdir): each command it starts, `{}` kept as an argument. */
+function findRuns(words: string[]): UnwrappedCommand {
+  const runs: string[][] = [];
+  for (let at = 1; at < words.length; at++) {
+    if (!['-exec', '-execdir', '-ok', '-okdir'].includes(words[at])) continue;
+    const end = words.findIndex((word, index) => index > at && (word === ';' || word === '+'));
+    if (end === -1) return { words, runs, opaque: `find ${words[at]} has no ";" or "+" to end its command` };
+    if (end > at + 1) runs.push(words.slice(at + 1, end));
+    at = end;
+  }
+  return runs.length ? { words, runs, hazard: 'find runs a command for each file' } : { words };
+}
+
 /** What the first word runs: a nested script or file, or a plain program. */
 function programOf(words: string[]): UnwrappedCommand {
   if (words.length === 0) return { words };
   const program = basename(words[0]);
-  // `env -S "a b"` and `script -c "a b"` run a string as a command line.
-  if (program === 'env' || program === 'script') {
-    const flag = words.findIndex(
-      (word, index) => index > 0 && (program === 'env' ? splitString(word) : ['-c', '--command'].includes(word)),
-    );
-    const word = words[flag] ?? '';
-    const script = /^(-S|--split-string)$|^(-c|--command)$/.test(word)
-      ? words[flag + 1]
-      : word.replace(/^(-S|--split-string=)/, '');
-    if (flag > 0 && script !== undefined)
-      return { words, script, hazard: `${program} runs a string as a command line` };
+  // `env -S "a b"`, `script -c "a b"` (also `-qc`), `flock FILE -c "a b"`: a string run as a command line.
+  const stringFlags: Record<string, [string, string]> = {
+    env: ['S', '--split-string'],
+    script: ['c', '--command'],
+    flock: ['c', '--command'],
+    su: ['c', '--command'],
+  };
+  if (stringFlags[program]) {
+    const script = optionValue(words, ...stringFlags[program]);
+    if (script !== undefined) return { words, script, hazard: `${program} runs a string as a command line` };
+    if (program === 'script') return { words, hazard: 'script starts a shell' };
+  }
+  if (program === 'find') return findRuns(words);
+  if (program === 'watch') {
+    const at = 1 + options(['-n', '--interval'])(words.slice(1));
+    const rest = words.slice(at);
+    if (rest.length === 0) return { words };
+    // watch joins its words and hands them to `sh -c`, again and again; with -x it runs them as they are.
+    if (words.slice(1, at).some((word) => word === '-x' || word === '--exec')) return unwrapCommand(rest);
+    return { words, script: rest.join(' '), hazard: 'watch runs a command line again and again' };
   }
   if (program === 'eval') return { words, script: words.slice(1).join(' '), hazard: 'eval runs text as a command' };
   if (program === 'source' || program === '.') return { words, hazard: `${program} runs a file as shell commands` };
