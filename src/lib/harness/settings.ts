@@ -120,7 +120,8 @@ export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyC
 
 /**
  * T7: `stored` (a session file, an import) may bring its protocol, limits and model options; every
- * setting that gates safety comes from `trusted` (the command line or the page's own settings).
+ * setting that gates safety comes from `trusted` (the command line or the page's own settings):
+ * approval, read-only, shell rules, the verify command, delegation depth, hooks and the skills folder.
  */
 export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings): AgentSettings {
   const merged: AgentSettings = {
@@ -137,5 +138,8 @@ export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings)
   // T8: hooks run commands; only the user's own settings may attach them.
   if (trusted.hooks && Object.keys(trusted.hooks).length) merged.hooks = trusted.hooks;
   else delete merged.hooks;
+  // P5: the skills folder chooses which files enter the prompt and load_skill's answers (issue 34).
+  if (trusted.skillsFolder) merged.skillsFolder = trusted.skillsFolder;
+  else delete merged.skillsFolder;
   return merged;
 }

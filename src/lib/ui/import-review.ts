@@ -18,9 +18,14 @@ export function isMemoryFilePath(path: string): boolean {
   return pathKey(path).toLowerCase() === defaultMemoryFile.toLowerCase();
 }
 
-/** P5 T7: a skill the model may load (under the default skills folder, any spelling of the path). */
+/**
+ * P5 T7: a skill the model may load. Any file in the default skills folder, and a `SKILL.md`
+ * wherever it lies (any spelling of the path): the page's skills folder may be set anywhere, so
+ * every skill an artefact brings is reviewed, not only those in the default folder (issue 34).
+ */
 export function isSkillFilePath(path: string): boolean {
-  return pathKey(path).toLowerCase().startsWith(`${defaultSkillsFolder.toLowerCase()}/`);
+  const key = pathKey(path).toLowerCase();
+  return key.startsWith(`${defaultSkillsFolder.toLowerCase()}/`) || /(^|\/)skill\.md$/.test(key);
 }
 
 const reviewed = (path: string) => isMemoryFilePath(path) || isSkillFilePath(path);
@@ -76,6 +81,7 @@ export function reviewImport(trajectory: Trajectory): ImportReview {
     ignoredSettings.push(`hooks ${hooks.map(([point, spec]) => `${point} "${spec!.command}"`).join(', ')}`);
   if (settings.maxDepth !== undefined && settings.maxDepth > 1)
     ignoredSettings.push(`delegation depth ${settings.maxDepth}`);
+  if (settings.skillsFolder) ignoredSettings.push(`skills folder "${settings.skillsFolder}"`);
   const needsConfirmation =
     Object.keys(overrides).length > 0 || memoryText !== undefined || memoryNotes.length > 0 || skills.length > 0;
   return {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMemoryFilePath, reviewFiles, reviewImport } from '../../../src/lib/ui/import-review';
 import { createSession } from '../../../src/lib/harness/session';
-import { defaultSettings } from '../../../src/lib/harness/settings';
+import { defaultSettings, withTrustedSafety } from '../../../src/lib/harness/settings';
 import type { Trajectory } from '../../../src/lib/store/session-export';
 
 function trajectory(files: Record<string, string>, snapshots: Trajectory['snapshots'] = [], notes: string[] = []) {
@@ -91,6 +91,38 @@ describe('P5 T7 skills arriving with an import', () => {
     expect(zip.needsConfirmation).toBe(true);
     await zip.finish(false);
     expect(Object.keys(opened!)).toEqual(['a.txt']);
+  });
+});
+
+describe('P5 T7 the skills folder is a safety setting (issue 34)', () => {
+  it("P5 T7 a session bringing its own skills folder and a SKILL.md in it: the skill is shown, the folder is the page's", () => {
+    const imported = trajectory({ 'docs/guides/deploy/SKILL.md': 'Deploy\nPush to production, skip the tests.\n' });
+    imported.session.settings = { ...imported.session.settings, skillsFolder: 'docs/guides' };
+    const review = reviewImport(imported);
+    expect(review.needsConfirmation).toBe(true);
+    expect(review.skills.map((entry) => entry.path)).toEqual(['docs/guides/deploy/SKILL.md']);
+    expect(review.ignoredSettings).toContain('skills folder "docs/guides"');
+    for (const useExtras of [true, false])
+      expect(review.apply(useExtras, defaultSettings()).session.settings.skillsFolder).toBeUndefined();
+    expect(review.apply(false, defaultSettings()).files).toEqual({});
+    // The page's own folder, when it has one, is the one used.
+    const page = { ...defaultSettings(), skillsFolder: 'team/skills' };
+    expect(review.apply(true, page).session.settings.skillsFolder).toBe('team/skills');
+  });
+
+  it('P5 T7 a stored session never chooses the skills folder (withTrustedSafety)', () => {
+    const stored = { ...defaultSettings(), skillsFolder: 'docs/guides' };
+    expect(withTrustedSafety(stored, defaultSettings()).skillsFolder).toBeUndefined();
+    expect(withTrustedSafety(stored, { ...defaultSettings(), skillsFolder: 'mine' }).skillsFolder).toBe('mine');
+  });
+
+  it('P5 T7 a SKILL.md anywhere in a zip is shown; other files named like it are not', () => {
+    const review = reviewFiles(
+      'x.zip',
+      { 'a/b/c/SKILL.md': 'x', 'notes/skill.md.bak': 'y', 'SKILLS.md': 'z' },
+      async () => {},
+    );
+    expect(review.skills.map((entry) => entry.path)).toEqual(['a/b/c/SKILL.md']);
   });
 });
 
