@@ -30,7 +30,8 @@ import { isWritable } from './workspace-views';
 import { readSkills } from './skills/skill-catalog';
 import { loadSkillTool } from './skills/load-skill-tool';
 import { HookRunner } from './hooks/hook-runner';
-import type { RepoContext } from './workspace-types';
+import { HookFiles } from './hooks/hook-files';
+import type { RepoContext, Workspace } from './workspace-types';
 import type { PinnedPrompt } from './session';
 
 export interface RunSetup {
@@ -188,8 +189,12 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     isWritable(options.workspace) && Object.values(settings.hooks ?? {}).some((spec) => spec?.command.trim())
       ? new HookRunner({ hooks: settings.hooks!, workspace: options.workspace, sessionId: session.id, emit })
       : undefined;
+  const hookFiles = hooks
+    ? await HookFiles.pin(options.workspace as Workspace, settings.hooks!, options.analyzeShell)
+    : undefined;
   const executor = new ToolExecutor({
     ...(hooks ? { hooks } : {}),
+    ...(hookFiles ? { hookFiles } : {}),
     toolset: pin?.tools ? pinnedToolset(toolset, pin.tools) : toolset,
     protocol: context.protocol,
     workspace: options.workspace,

@@ -17,6 +17,7 @@ import { clipText } from './context/clip';
 import { describeFailure } from './workspace-error';
 import { isWritable, readonlyView } from './workspace-views';
 import type { HookRunner } from './hooks/hook-runner';
+import type { HookFiles } from './hooks/hook-files';
 import type { StepGate } from './step-gate';
 import { bounds } from './bounds';
 
@@ -51,6 +52,8 @@ export interface ExecutorOptions {
   deadline?: number;
   /** T8: the user's hooks before and after each call. */
   hooks?: HookRunner;
+  /** T8: the files the hooks run, which the agent may not change (issue 34). */
+  hookFiles?: HookFiles;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -94,6 +97,15 @@ export class ToolExecutor {
       failed: true,
     });
     return `error: a hook rewrote ${name} into an invalid call; it was not run.`;
+  }
+
+  /** A write that changed a hook file (a shell command can) is undone at once, and the model is told. */
+  private async keepHookFiles(result: ToolResult, step: number): Promise<ToolResult> {
+    const restored = await this.options.hookFiles?.restore().catch((error: Error) => [`(${error.message})`]);
+    if (!restored?.length) return result;
+    const text = `the hook file ${restored.join(', ')} changed; it was put back as the user configured it (the agent may not change hooks)`;
+    this.options.emit({ type: 'notice', step, reason: 'hook-file', text });
+    return { ...result, output: `${result.output}\n[harness] ${text}.` };
   }
 
   private lastCallKey: string | undefined;
@@ -189,6 +201,16 @@ export class ToolExecutor {
       return { name: tool.name, args, content: text, ok: false, invalid: false, repeated: true };
     }
 
+    const hookFile = tool.access === 'write' ? this.options.hookFiles?.protects(args.path) : undefined;
+    if (hookFile)
+      return {
+        name: tool.name,
+        args,
+        content: `error: ${hookFile} is a hook the user configured; the agent may not change it. Leave it as it is.`,
+        ok: false,
+        invalid: false,
+      };
+
     // The diff is made only when someone will look at it: computing it costs more than the loop.
     const preview =
       tool.access === 'write' && tool.preview ? () => tool.preview!(args, context).catch(() => undefined) : undefined;
@@ -236,6 +258,7 @@ export class ToolExecutor {
     } catch (error) {
       result = { ok: false, output: `error: ${tool.name} failed: ${describeFailure(error)}` };
     }
+    if (tool.access === 'write') result = await this.keepHookFiles(result, step);
     if (this.options.hooks?.has('after_tool')) {
       const after = await this.options.hooks.afterTool(
         { step, tool: tool.name, args, ok: result.ok, output: result.output },

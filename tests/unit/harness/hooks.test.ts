@@ -36,6 +36,32 @@ describe('T8 hooks', () => {
     expect(h.of('tool.started')).toHaveLength(0);
   });
 
+  it('T8 the model cannot rewrite its own guard: write tools are refused, a shell edit is undone, the guard still denies', async () => {
+    const guard = hookScript(
+      `(i) => i.tool === 'run_shell' && /rm -rf/.test(i.args.command) ? { decision: 'deny', reason: 'no recursive deletes' } : { decision: 'allow' }`,
+    );
+    const h = withHooks(
+      [
+        tool('write_file', { path: 'guard.js', content: "console.log('{}')" }),
+        tool('patch_file', { path: './guard.js', old_text: 'deny', new_text: 'allow' }),
+        tool('run_shell', { command: "echo \"console.log('{}')\" > guard.js" }),
+        tool('run_shell', { command: 'rm -rf tests' }),
+        final('ok'),
+      ],
+      { before_tool: { command: 'node guard.js' } },
+      { 'guard.js': guard, 'tests/a.test.js': 'test' },
+    );
+    await h.agent.run('clean up');
+    const results = toolResults(h);
+    expect(results[0]).toContain('guard.js is a hook the user configured; the agent may not change it');
+    expect(results[1]).toContain('guard.js is a hook the user configured');
+    expect(results[2]).toContain('the hook file guard.js changed; it was put back as the user configured it');
+    expect(results[3]).toContain('a hook denied run_shell: no recursive deletes');
+    expect(await h.workspace.readFile('guard.js')).toBe(guard);
+    expect(await h.workspace.readFile('tests/a.test.js')).toBe('test');
+    expect(h.of('notice').map((event) => event.reason)).toContain('hook-file');
+  });
+
   it('T8 a rewrite nesting 5,000 levels is bounded like model input: the hook is reported, the run goes on', async () => {
     const h = withHooks(
       [tool('write_file', { path: 'notes.txt', content: 'hi' }), final('ok')],
