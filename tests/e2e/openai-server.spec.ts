@@ -82,3 +82,48 @@ test('M2 U1 a task end to end on an OpenAI-compatible server chosen in Settings;
     await server.stop();
   }
 });
+
+test('M2 T7 an API key belongs to the server it was entered for: a link to another server never gets it', async ({
+  page,
+}) => {
+  const first = await openAIServer([{ content: '<final>from the first</final>' }]);
+  const other = new FakeOpenAIServer({
+    dialect: 'llama-cpp-python',
+    models: ['smollm2:135m'],
+    contextLength: 4096,
+    script: [{ content: '<final>from the other</final>' }],
+  });
+  await other.start();
+  try {
+    await openFresh(page, '/');
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('combobox', { name: 'Server kind' }).selectOption('openai');
+    await settings.getByRole('textbox', { name: 'Server URL' }).fill(`${first.url}/v1`);
+    await settings.getByLabel('API key (optional)').fill('sk-page-7');
+    await settings.getByLabel('Remember on this device').check();
+    await settings.getByRole('button', { name: 'Check connection' }).click();
+    await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+    await settings.getByRole('combobox', { name: 'Model' }).selectOption('smollm2:135m');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    // A link proposing another server says the key stays with its own, and applying it sends none.
+    await page.goto(`/?host=${encodeURIComponent(`${other.url}/v1`)}`);
+    const proposal = page.getByRole('dialog', { name: 'Confirm link settings' });
+    await expect(proposal).toContainText(`use the OpenAI-compatible server at ${other.url}/v1`);
+    await expect(proposal).toContainText(`your API key, entered for ${first.url}/v1, would not be sent to it`);
+    await proposal.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('textbox', { name: 'Task' }).fill('Say hi');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('from the other');
+    expect(other.requests.map((request) => request.authorization ?? 'none')).not.toContain('Bearer sk-page-7');
+    // In Settings, the key shows with an offer to send it to the new server, unticked: Save forgets it.
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+    await expect(settings.getByLabel(`Send the key entered for ${first.url}/v1`)).not.toBeChecked();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+    await expect(settings.getByLabel('API key (optional)')).toHaveValue('');
+  } finally {
+    await first.stop();
+    await other.stop();
+  }
+});

@@ -13,16 +13,63 @@ function storage(): Storage | undefined {
   }
 }
 
-export function rememberedApiKey(): string {
-  return storage()?.getItem(storageKey) ?? '';
+/** A key and the server it was entered for (issue 34: a key belongs to its host). */
+export interface ApiKey {
+  key: string;
+  host: string;
+}
+
+/** Two server URLs name one server: scheme, host and port alike, the path's /v1 and slashes aside. */
+export function sameServer(a: string, b: string): boolean {
+  const base = (url: string) => {
+    try {
+      const parsed = new URL(url.trim());
+      return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`;
+    } catch {
+      return url.trim();
+    }
+  };
+  return base(a) === base(b);
+}
+
+/** The key to send to `host`, if one was entered for it. */
+export function keyFor(apiKey: ApiKey | undefined, host: string): string | undefined {
+  return apiKey?.key && sameServer(apiKey.host, host) ? apiKey.key : undefined;
+}
+
+/** A remembered key with its host; one remembered before keys had hosts names none and is not used. */
+export function rememberedApiKey(): ApiKey | undefined {
+  try {
+    const value = JSON.parse(storage()?.getItem(storageKey) ?? 'null') as Partial<ApiKey> | null;
+    return typeof value?.key === 'string' && typeof value.host === 'string' && value.key
+      ? { key: value.key, host: value.host }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function isApiKeyRemembered(): boolean {
-  return Boolean(storage()?.getItem(storageKey));
+  return rememberedApiKey() !== undefined;
 }
 
-/** Remembers `key` on this device, or forgets any remembered key. */
-export function rememberApiKey(key: string, remember: boolean): void {
-  if (remember && key) storage()?.setItem(storageKey, key);
+/** Remembers `apiKey` on this device, or forgets any remembered key. */
+export function rememberApiKey(apiKey: ApiKey | undefined, remember: boolean): void {
+  if (remember && apiKey?.key) storage()?.setItem(storageKey, JSON.stringify(apiKey));
   else storage()?.removeItem(storageKey);
+}
+
+/**
+ * The key as the Settings dialog would use it for `host`: a new key is bound to that host; the
+ * key of another server goes along only when the person confirmed it (else it is forgotten).
+ */
+export function keyForDraft(
+  typed: string,
+  current: ApiKey | undefined,
+  host: string,
+  confirmed: boolean,
+): ApiKey | undefined {
+  if (!typed) return undefined;
+  const carried = current !== undefined && typed === current.key && !sameServer(current.host, host);
+  return carried && !confirmed ? undefined : { key: typed, host };
 }

@@ -7,7 +7,8 @@ import { OllamaModelClient } from '../model/ollama-model-client';
 import type { LocalModel, PullProgress } from '../model/ollama-model-client';
 import { serverClient, serverLabel } from '../model/server-client';
 import type { ServerClient, ServerKind } from '../model/server-client';
-import { rememberedApiKey } from './api-key';
+import type { ApiKey } from './api-key';
+import { keyFor, rememberedApiKey } from './api-key';
 import { openAIBase } from '../model/openai-model-client';
 import { pullFailureMessage } from '../model/ollama-errors';
 
@@ -38,8 +39,11 @@ export class ConnectionState {
   /** The server that quiet look tried (Settings says what it found instead of "not checked"). */
   looked = $state<string | undefined>(undefined);
 
-  /** M2: held in memory only, unless the person chose to remember it on this device (api-key.ts). */
-  apiKey = $state(rememberedApiKey());
+  /**
+   * M2: held in memory only, unless the person chose to remember it on this device (api-key.ts);
+   * sent only to the server it was entered for.
+   */
+  apiKey = $state.raw<ApiKey | undefined>(rememberedApiKey());
 
   constructor(
     private readonly origin: string,
@@ -52,7 +56,8 @@ export class ConnectionState {
   }
 
   client(host: string, kind: ServerKind = this.kind): ServerClient {
-    return serverClient(kind, { host, origin: this.origin, ...(this.apiKey ? { apiKey: this.apiKey } : {}) });
+    const apiKey = keyFor(this.apiKey, host);
+    return serverClient(kind, { host, origin: this.origin, ...(apiKey ? { apiKey } : {}) });
   }
 
   /** Only Ollama pulls models and renders prompts with a chat template. */

@@ -4,6 +4,8 @@
  * T7: a link may preset a session, but one that lowers safety or changes the server is only a
  * proposal the person confirms.
  */
+import type { ApiKey } from './api-key';
+import { sameServer } from './api-key';
 import type { Hooks } from '../harness/hooks/hook-types';
 import type {
   AgentSettings,
@@ -25,7 +27,7 @@ import {
 import type { Session } from '../harness/session';
 import type { ModelOptions } from '../harness/model-types';
 import type { ServerKind } from '../model/server-client';
-import { serverKinds } from '../model/server-client';
+import { serverKinds, serverLabel } from '../model/server-client';
 
 export type WorkspaceChoice = 'auto' | 'webcontainer' | 'offline';
 
@@ -114,8 +116,16 @@ export interface UrlPreset {
   proposals: { key: 'host' | 'approval'; value: string; why: string }[];
 }
 
+/** What a host proposal means for the API key (issue 34: a key belongs to the server it was entered for). */
+function keyClause(apiKey: ApiKey | undefined, host: string): string {
+  if (!apiKey) return '';
+  return sameServer(apiKey.host, host)
+    ? '; your API key would be sent to it'
+    : `; your API key, entered for ${apiKey.host}, would not be sent to it`;
+}
+
 /** URL parameters over stored settings; unknown values are ignored and reported. */
-export function applyUrlParameters(settings: PlaygroundSettings, search: string): UrlPreset {
+export function applyUrlParameters(settings: PlaygroundSettings, search: string, apiKey?: ApiKey): UrlPreset {
   const parameters = new URLSearchParams(search);
   const next = { ...settings };
   const ignored: string[] = [];
@@ -128,7 +138,9 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string)
       proposals.push({
         key: 'host',
         value: normalized,
-        why: `use the Ollama server at ${normalized} (your setting: ${settings.host})`,
+        why:
+          `use the ${serverLabel(settings.serverKind)} at ${normalized} (your setting: ${settings.host})` +
+          keyClause(apiKey, normalized),
       });
   }
   const model = parameters.get('model');

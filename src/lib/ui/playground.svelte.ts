@@ -130,7 +130,7 @@ export class Playground {
     } catch (error) {
       this.storageProblem = `${(error as Error).message} Sessions will last only until this tab closes.`;
     }
-    const preset = applyUrlParameters(this.settings, search);
+    const preset = applyUrlParameters(this.settings, search, this.connection.apiKey);
     this.settings = preset.settings;
     if (preset.ignored.length)
       this.notice = { kind: 'info', text: `Ignored URL parameters: ${preset.ignored.join(', ')}` };
