@@ -4,6 +4,7 @@
  * solution through the harness). Suites can come from anywhere, so every field is validated with
  * a message that names the task and the field.
  */
+import { pathKey } from '../harness/context/path-key';
 import { Ajv } from '../harness/tools/ajv';
 import type { AgentSettings, Limits } from '../harness/settings';
 import type { FileMap } from '../workspace/workspace-files';
@@ -156,6 +157,14 @@ export function evalTask(name: string, spec: unknown, folder: TaskFolder): EvalT
     if (!Object.keys(files).some((path) => isProtected([entry], path)))
       throw new EvalTaskError(
         `eval task "${name}": protect names "${entry}", which no file of workspace/ is or is under`,
+      );
+  // O2 (issue 34): a check sees what the model left. A hidden file in a workspace file's place
+  // would put back a file the model deleted or changed (a deleted test replaced by the check's copy).
+  for (const path of Object.keys(folder.hidden ?? {}))
+    if (Object.keys(files).some((file) => pathKey(file) === pathKey(path)))
+      throw new EvalTaskError(
+        `eval task "${name}": hidden/${path} would replace workspace/${path}; hidden files go beside the workspace ` +
+          '(e.g. hidden/check/), and the check compares them with what the model left',
       );
   return {
     ...(fields as unknown as Omit<EvalTask, 'files' | 'reference' | 'rung' | 'protect' | 'hidden' | 'shortcuts'>),

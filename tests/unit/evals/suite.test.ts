@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEvals } from '../../../src/cli/load-evals';
 import { runEval } from '../../../src/lib/evals/run-eval';
+import { evalTask } from '../../../src/lib/evals/eval-task';
 import type { EvalModel, EvalRun } from '../../../src/lib/evals/run-eval';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-directory-workspace';
@@ -35,6 +36,26 @@ const run = (task: (typeof tasks)[number], model: EvalModel, workspace: EvalRun[
     workspace,
     analyzeShell: analyzeShellCommand,
   });
+
+describe('O2 a check sees what the model left (issue 34)', () => {
+  it("O2 a hidden file may not take a workspace file's place: the task is refused, naming both", () => {
+    const spec = { id: 't', title: 't', task: 'edit the test', check: 'true', tags: [], rung: 2 };
+    expect(() =>
+      evalTask('t', spec, {
+        files: { 'test/a.test.js': 'x' },
+        hidden: { 'test/a.test.js': 'y' },
+        reference: { replies: ['<final>x</final>'] },
+      }),
+    ).toThrow(/hidden\/test\/a\.test\.js would replace workspace\/test\/a\.test\.js; hidden files go beside/);
+    expect(() =>
+      evalTask('t', spec, {
+        files: { 'test/a.test.js': 'x' },
+        hidden: { 'check/a.test.js': 'y' },
+        reference: { replies: ['<final>x</final>'] },
+      }),
+    ).not.toThrow();
+  });
+});
 
 describe('O2 the eval suite', () => {
   it('O2 has at least 16 tasks covering what the suite promises', () => {
