@@ -12,6 +12,7 @@ import { runawayStop } from './recovery/runaway-stop';
 import { cutContinuation } from './recovery/cut-continuation';
 import { repeatBreaker } from './recovery/repeat-breaker';
 import { smallProfile } from './small-model/small-profile';
+import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
@@ -20,7 +21,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
   const gate = context.options.stepGate;
   return [
     runawayStop,
-    ...(setup.small ? [smallProfile(context, setup)] : []),
+    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat()] : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),

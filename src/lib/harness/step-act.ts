@@ -7,6 +7,7 @@
  */
 import type { LoopExtension, ToolResultView } from './loop-extension';
 import type { ParsedReply } from './protocol/parsed-reply';
+import type { Outcome } from './outcome';
 import type { StepResult, StepScope } from './step-scope';
 import { done, formatError, next, notice, stepModeStop } from './step-scope';
 import { malformedNotice, toolList } from './protocol/notices';
@@ -80,11 +81,13 @@ async function tools(
     parsed.extra,
   );
   if (round.stopped) return done(stepModeStop);
-  let limit = state.toolStep(round.allFailed);
+  let stop: Outcome | undefined;
   for (const extension of extensions) {
     const verdict = await extension.afterTools?.({ calls: parsed.calls, ...round }, scope);
-    if (verdict?.kind === 'stop') limit ??= verdict.outcome;
+    if (verdict?.kind === 'stop') stop ??= verdict.outcome;
   }
+  // An extension's reason to end the run says more than the failed-steps count.
+  const limit = stop ?? state.toolStep(round.allFailed);
   await syncMemory(context);
   return { ...(limit ? done(limit) : next), tools: { changedFiles: round.changedFiles } };
 }

@@ -56,6 +56,7 @@ function recoveredFrom(parsed: Extract<ParsedReply, { kind: 'tool' }>): string {
     'fenced-json': 'a fenced JSON block in the text',
     'bare-json': 'a JSON object in the text',
     tool_call: 'a <tool_call> block in the text',
+    'call-syntax': 'name({…}) in the text',
   };
   const form = forms[parsed.form] ?? `the ${parsed.form} form`;
   return parsed.recovered?.besideName ? `${form}, arguments beside the name` : form;

@@ -166,3 +166,31 @@ describe('O4 the small-model profile', () => {
     }
   });
 });
+
+describe('O4 knowing when to stop (issue 32)', () => {
+  it('O4 a small model that repeats its last change exactly ends the run: the harness gives the final answer and says so', async () => {
+    const write = tool('write_file', { path: 'hello.txt', content: 'Hello, harness!' });
+    const h = harness([write, write, tool('run_shell', { command: "echo 'undo' > hello.txt" })], {
+      settings: { profile: 'small' },
+    });
+    const result = await h.agent.run('Create hello.txt containing: Hello, harness!');
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer:
+        '(given by the harness) The model repeated its last change (write_file on hello.txt) exactly, so the work is taken as done.',
+    });
+    expect(await h.workspace.readFile('hello.txt')).toBe('Hello, harness!');
+    expect(h.of('notice').map((event) => event.reason)).toContain('finished');
+    expect(result.steps).toBe(2);
+  });
+
+  it('O4 a repeat of a read, or of a change that failed, does not end the run; nor does the default profile', async () => {
+    const read = tool('read_file', { path: 'notes.txt' });
+    const bad = tool('write_file', { path: '../outside.txt', content: 'x' });
+    const small = harness([read, read, bad, bad, final('done')], { files, settings: { profile: 'small' } });
+    expect((await small.agent.run('Read notes.txt')).outcome).toEqual({ kind: 'final', answer: 'done' });
+    const write = tool('write_file', { path: 'hello.txt', content: 'hi' });
+    const plain = harness([write, write, final('done')], { files });
+    expect((await plain.agent.run('Create hello.txt')).outcome).toEqual({ kind: 'final', answer: 'done' });
+  });
+});

@@ -58,6 +58,21 @@ describe('T6 recovering tool calls written in the text', () => {
     });
   });
 
+  it('T6 name({…}), the form the native examples show, is recovered; a function call in code is not', () => {
+    expect(native('run_shell({"command":"ls"})')).toMatchObject({
+      kind: 'tool',
+      calls: [{ name: 'run_shell', arguments: { command: 'ls' } }],
+      form: 'call-syntax',
+    });
+    expect(native('make_dir({"path":"a"})')).toMatchObject({ kind: 'malformed', listTools: true });
+    expect(native('```js\nconst r = read_file({ path: "a" });\nconsole.log(r);\n```')).toMatchObject({ kind: 'final' });
+    expect(
+      native('Call read_file({"path": "a"}) for example, then read the result carefully and explain.'),
+    ).toMatchObject({
+      kind: 'final',
+    });
+  });
+
   it('T6 arguments written beside the name are taken as the arguments', () => {
     expect(native('{"name": "write_file", "path": "hello.txt", "content": "hi"}')).toEqual({
       kind: 'tool',

@@ -12,7 +12,7 @@ import type { ToolCall } from '../model-types';
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
 
-export type RecoveredForm = 'fenced-json' | 'bare-json' | 'tool_call';
+export type RecoveredForm = 'fenced-json' | 'bare-json' | 'tool_call' | 'call-syntax';
 
 export interface DeclaredTools {
   /** The argument names of a declared tool; undefined for a name that is not one. */
@@ -64,6 +64,20 @@ export function lenientJson(text: string): unknown {
       return undefined;
     }
   }
+}
+
+/**
+ * `write_file({"path": …})`: how the native protocol's own examples write a call (formatExample),
+ * and small models copy it. Only a name followed by one JSON object in parentheses.
+ */
+function callSyntax(raw: string): { name: string; block: Block } | undefined {
+  const match = /([A-Za-z_][\w.-]{0,79})\(\s*(\{[\s\S]*\})\s*\)/.exec(raw);
+  if (!match) return undefined;
+  const start = match.index;
+  return {
+    name: match[1],
+    block: { text: match[2], form: 'call-syntax', start, end: start + match[0].length },
+  };
 }
 
 function blocks(raw: string): Block[] {
@@ -127,6 +141,14 @@ function candidate(value: unknown): Candidate | undefined {
 /** What the reply's text means as a tool call, if it is one. */
 export function recoverToolCall(text: string, tools: DeclaredTools): Recovery {
   const raw = stripThinking(text);
+  const syntax = callSyntax(raw);
+  if (syntax && !/^\s*[[{]/.test(raw)) {
+    const rest = around(raw, [syntax.block]);
+    const args = asRecord(lenientJson(syntax.block.text));
+    if (!args || rest.length > maxAroundChars || showing.test(rest) || rest.includes('```')) return { kind: 'none' };
+    if (!tools.argumentNames(syntax.name)) return { kind: 'unknown-name', names: [syntax.name] };
+    return { kind: 'call', calls: [{ name: syntax.name, arguments: args }], form: 'call-syntax', besideName: false };
+  }
   const found = blocks(raw);
   if (found.length === 0) return { kind: 'none' };
   const rest = around(raw, found);
