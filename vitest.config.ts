@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20000,
     pool: 'forks',
+    // Resource tests measure the process's memory after a collection (the offline node's cap, issue 34).
+    execArgv: ['--expose-gc'],
   },
 });

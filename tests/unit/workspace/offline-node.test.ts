@@ -209,9 +209,10 @@ describe('node in the offline shell (QuickJS)', () => {
 
   it('W2 T3 long file names are refused and counted; a print loop keeps its head and tail, not gigabytes', async () => {
     const workspace = new MemoryWorkspace({ files: {} });
-    // 20 MB names used to be held whole (100 of them took 4.3 GB): now over 4,096 characters is refused.
+    // 20 MB names used to be held whole (100 of them took 4.3 GB): now over 4,096 characters is refused
+    // (8 MB here: a few copies of the name must fit under the node's 64 MB memory cap).
     const names = await workspace.exec(
-      `node -e "const fs = require('node:fs'); const long = 'n'.repeat(20 * 1024 * 1024);\n` +
+      `node -e "const fs = require('node:fs'); const long = 'n'.repeat(8 * 1024 * 1024);\n` +
         `for (const call of [() => fs.writeFileSync(long, ''), () => fs.mkdirSync(long)])\n` +
         `  try { call(); console.log('done') } catch (e) { console.log(e.code) }"`,
       { timeoutMs: 15_000 },
@@ -250,4 +251,38 @@ describe('node in the offline shell (QuickJS)', () => {
     expect(h.of('notice').find((event) => event.reason === 'done-check')?.text).toContain('✖ drops punctuation');
     expect(toolResults(h)[0]).toContain('wrote src/slugify.js');
   });
+});
+
+describe('W2 the offline node holds its memory cap (issue 34)', () => {
+  const settle = async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage().rss;
+  };
+
+  for (const [what, program] of [
+    ['strings', "let a=[];try{for(;;)a.push('x'.repeat(1e6))}catch(e){};console.log(a.length)"],
+    ['typed arrays', 'let a=[];try{for(;;)a.push(new Uint8Array(1e6))}catch(e){};console.log(a.length)'],
+    ['array fills', 'let a=[];try{for(;;)a.push(new Array(1e5).fill(7))}catch(e){};console.log(a.length)'],
+  ] as const)
+    it(`W2 a program allocating ${what} without end stops at the cap, says so, and the host gets the memory back`, async () => {
+      expect((globalThis as { gc?: unknown }).gc, 'vitest runs with --expose-gc').toBeTypeOf('function');
+      const workspace = new MemoryWorkspace({ files: {} });
+      await workspace.exec('node -e "1"');
+      const before = await settle();
+      let peak = 0;
+      const watch = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss - before)), 10);
+      const started = Date.now();
+      const result = await workspace.exec(`node -e "${program}"`, { timeoutMs: 60_000 });
+      clearInterval(watch);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      // 64 MB for the program and 32 MB for the engine: 2,141 strings (2.1 GB) got through before.
+      expect(Number(result.stdout.trim())).toBeLessThan(200);
+      expect(result.stderr).toContain("the program reached the offline node's memory cap (64 MB)");
+      expect(peak / 1024 / 1024).toBeLessThan(250);
+      expect((await settle()) - before).toBeLessThan(64 * 1024 * 1024);
+      // The next program runs as usual.
+      expect((await workspace.exec('node -e "console.log(6 * 7)"')).stdout).toBe('42\n');
+    });
 });
