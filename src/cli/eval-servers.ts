@@ -30,12 +30,11 @@ export async function connectHosts(
         `${spec.url} (${serverLabel(kind)}) does not list ${missing.map((name) => `"${name}"`).join(', ')} ` +
           `(it lists ${names.join(', ') || 'nothing'}); every host of a sweep must serve every model, under one name`,
       );
-    log(
-      `host: ${spec.url} · ${kind === 'ollama' ? `Ollama ${version.value}` : serverLabel(kind)} · ` +
-        `${spec.parallel} at a time`,
-    );
+    const label = kind === 'ollama' ? `Ollama ${version.value}` : serverLabel(kind);
+    log(`host: ${spec.url} · ${label} · ${spec.parallel} at a time`);
     hosts.push({
       name: spec.url,
+      label,
       parallel: spec.parallel,
       client,
       alive: async () => (await client.version()).ok,

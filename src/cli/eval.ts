@@ -4,6 +4,7 @@
  * through the same harness as the page and `npm run agent`, results as results.jsonl (resumable),
  * a comparison table, and one JSON object as the last line. `--help` lists the options.
  */
+import { spawnSync } from 'node:child_process';
 import { escapeForTerminal, routeConsoleTo } from './terminal-text';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,6 +106,7 @@ async function main(): Promise<number> {
   for (const task of tasks)
     if (task.ignored) log(`warning: eval task "${task.id}": ignored unknown field(s) ${task.ignored.join(', ')}`);
   const presets = options.presets.map(loadPreset);
+  const harness = harnessCommit();
   // Scripted models need no server: a sweep of only those asks none.
   const hosts = options.models.length ? await connectHosts(options.hosts, options.models, log) : [];
   const local: PoolHost<ServerClient | undefined>[] = [
@@ -188,7 +190,11 @@ async function main(): Promise<number> {
       const onHost: EvalRun =
         run.model.kind === 'server' && host.client ? { ...run, model: { ...run.model, client: host.client } } : run;
       const { result, session, events, files, snapshots } = await runEval(onHost);
-      if (run.model.kind === 'server') result.host = host.name;
+      if (run.model.kind === 'server') {
+        result.host = host.name;
+        if (host.label) result.server = host.label;
+      }
+      if (harness) result.harness = harness;
       if (session) {
         const file = path.join(options.out, 'sessions', `${result.runId.replace(/[^\w.-]+/g, '_')}.session.json`);
         const trajectory = {
@@ -217,6 +223,15 @@ async function main(): Promise<number> {
   process.stdout.write(escapeForTerminal(`${summaryTable(summaries)}\n\n${textTable(taskRows(summaries))}\n`));
   process.stdout.write(`${JSON.stringify({ tasks: tasks.length, results: shown })}\n`);
   return 0;
+}
+
+/** The commit the sweep runs (with "+changes" when the tree differs from it), kept with each result. */
+function harnessCommit(): string | undefined {
+  const git = (args: string[]) => spawnSync('git', args, { encoding: 'utf8' });
+  const head = git(['rev-parse', '--short', 'HEAD']);
+  if (head.status !== 0) return undefined;
+  const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', 'src']).stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '+changes' : ''}`;
 }
 
 main().then(

@@ -24,6 +24,8 @@ export interface ConfigurationSummary {
   meanSeconds: number;
   /** Of meanSeconds, the server's prompt evaluation (undefined for results that did not record it). */
   meanPromptSeconds?: number;
+  /** Prompt tokens the server evaluated per run (not taken from its cache): what a harness choice costs on a CPU. */
+  meanTokensRead?: number;
   meanParseRate: number;
   crashed: number;
   /** Per task: passed runs of all runs. */
@@ -94,6 +96,16 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
       ...(scored.some((result) => result.promptSeconds !== undefined)
         ? { meanPromptSeconds: mean(scored.map((result) => result.promptSeconds ?? 0)) }
         : {}),
+      // Only runs whose server counted what it read: a server that reports nothing is not a zero.
+      ...(scored.some((result) => result.promptTokensEvaluated !== undefined)
+        ? {
+            meanTokensRead: mean(
+              scored.flatMap((result) =>
+                result.promptTokensEvaluated !== undefined ? [result.promptTokensEvaluated] : [],
+              ),
+            ),
+          }
+        : {}),
       meanParseRate: mean(scored.map((result) => result.parseRate)),
       crashed: group.length - scored.length,
       byTask,
@@ -123,6 +135,7 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     ...rungs.map((rung) => `rung ${rung}`),
     'mean steps',
     'mean tokens',
+    'tokens read',
     'mean s',
     'prompt s',
     'parse rate',
@@ -139,6 +152,7 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     ...rungs.map((rung) => rungCell(summary.byRung[rung])),
     summary.meanSteps.toFixed(1),
     Math.round(summary.meanTokens).toString(),
+    summary.meanTokensRead !== undefined ? Math.round(summary.meanTokensRead).toString() : '–',
     summary.meanSeconds.toFixed(1),
     summary.meanPromptSeconds?.toFixed(1) ?? '–',
     percent(summary.meanParseRate),

@@ -9,6 +9,8 @@
 export interface PoolHost<C> {
   /** How the host is named in results and logs (its URL). */
   name: string;
+  /** What answers there ("Ollama 0.24.0"), kept with each result. */
+  label?: string;
   parallel: number;
   client: C;
   /** Whether the server still answers (asked only after a crashed run). */

@@ -44,6 +44,12 @@ const validate = new Ajv({ strict: false }).compile({
     formatErrors: { type: 'number' },
     crashed: { type: 'string' },
     host: { type: 'string', maxLength: 2000 },
+    promptTokensEvaluated: { type: 'number', minimum: 0 },
+    recoveredCalls: { type: 'number', minimum: 0 },
+    temperature: { type: 'number' },
+    seed: { type: 'number' },
+    server: { type: 'string', maxLength: 200 },
+    harness: { type: 'string', maxLength: 100 },
   },
 });
 

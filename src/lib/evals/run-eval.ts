@@ -25,6 +25,7 @@ import { isProtected } from './eval-task';
 import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { FileTrail } from '../store/file-trail';
+import { runFigures } from './run-figures';
 import type { Snapshot } from '../store/file-trail';
 
 /**
@@ -58,6 +59,9 @@ export interface EvalRun {
   numPredict?: number;
   /** Sampling (default 0.2, no seed). */
   temperature?: number;
+  /** Provenance kept with the result: the server that answers ("Ollama 0.24.0"), the harness's commit. */
+  server?: string;
+  harness?: string;
   seed?: number;
   numThread?: number;
   maxSteps?: number;
@@ -86,6 +90,15 @@ export interface EvalResult {
   seconds: number;
   /** Of `seconds`, what the server spent reading prompts (cold prompt evaluation is most of a sweep). */
   promptSeconds?: number;
+  /** Prompt tokens the server evaluated, not taken from its cache (absent when it reports no counts). */
+  promptTokensEvaluated?: number;
+  /** T6: calls recovered from the text of replies (absent when none). */
+  recoveredCalls?: number;
+  /** Provenance: the sampling the run used, the server that answered, the harness's commit. */
+  temperature?: number;
+  seed?: number;
+  server?: string;
+  harness?: string;
   /** Replies that parsed, of all replies (1 when there were none). */
   parseRate: number;
   formatErrors: number;
@@ -102,12 +115,6 @@ export interface EvalResult {
 export function modelName(model: EvalModel): string {
   if (model.kind === 'server') return model.name;
   return model.kind === 'shortcut' ? `shortcut:${model.name}` : model.kind;
-}
-
-function promptSeconds(events: readonly HarnessEvent[]): number {
-  let nanoseconds = 0;
-  for (const event of events) if (event.type === 'response.done') nanoseconds += event.stats.promptEvalDurationNs ?? 0;
-  return Math.round(nanoseconds / 1e6) / 1000;
 }
 
 export function runId(task: string, model: string, protocol: Protocol, preset: string, repeat: number): string {
@@ -206,6 +213,14 @@ export async function runEval(
     protocol: run.protocol,
     preset: run.preset.name,
     repeat: run.repeat,
+    ...(run.model.kind === 'server'
+      ? {
+          temperature: run.temperature ?? 0.2,
+          ...(run.seed !== undefined ? { seed: run.seed } : {}),
+          ...(run.server ? { server: run.server } : {}),
+        }
+      : {}),
+    ...(run.harness ? { harness: run.harness } : {}),
   };
   const started = Date.now();
   const events: HarnessEvent[] = [];
@@ -271,8 +286,6 @@ export async function runEval(
     const check = prepared
       ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
       : await workspace.exec(run.task.check, { timeoutMs: 120_000 });
-    const parses = events.filter((event) => event.type === 'parse.result');
-    const malformed = parses.filter((event) => event.type === 'parse.result' && event.kind === 'malformed').length;
     const result: EvalResult = {
       ...base,
       passed: check.exitCode === 0 && !check.timedOut,
@@ -282,9 +295,7 @@ export async function runEval(
       promptTokens: usage.promptTokens,
       outputTokens: usage.outputTokens,
       seconds: (Date.now() - started) / 1000,
-      promptSeconds: promptSeconds(events),
-      parseRate: parses.length ? (parses.length - malformed) / parses.length : 1,
-      formatErrors: malformed,
+      ...runFigures(events),
       checkExitCode: check.exitCode,
       checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
       ...(outcome.kind === 'error' && setupErrors.has(outcome.error.kind)
