@@ -21,6 +21,8 @@ export interface EvalOptions {
   repeat: number;
   out: string;
   parallel: number;
+  /** P2: warm the next run's prefix while a check runs. */
+  warm: boolean;
   workspace: 'offline' | 'directory';
   maxSteps: number;
   maxSeconds: number;
@@ -66,6 +68,8 @@ Options:
   --temperature T      sampling temperature, 0–2 (default: 0.2)
   --seed N             sampling seed (with --temperature 0 a run repeats exactly on any server)
   --num-thread N       CPU threads per Ollama request (servers sharing one machine must split its cores)
+  --no-warm            do not have the server read the next run's prompt prefix while a check runs
+                       (on by default: the next run then reads only what follows its prefix)
   --retry-crashed      run again the runs recorded as crashed (resuming); a run lost with a server
                        that went away runs again on another at once
   --help               show this help
@@ -124,6 +128,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
         seed: { type: 'string' },
         'num-thread': { type: 'string' },
         'retry-crashed': { type: 'boolean' },
+        'no-warm': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -168,6 +173,7 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     ...(values.seed !== undefined ? { seed: whole('seed', values.seed, 0) } : {}),
     ...(values['num-thread'] !== undefined ? { numThread: whole('num-thread', values['num-thread'], 0, 1, 1024) } : {}),
     retryCrashed: values['retry-crashed'] ?? false,
+    warm: !(values['no-warm'] ?? false),
     help: values.help ?? false,
   };
   if (!options.help && options.models.length === 0 && !options.reference && !options.noop && !options.shortcuts)

@@ -10,6 +10,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { EvalModel, EvalPreset, EvalResult, EvalRun } from '../lib/evals/run-eval';
+import { warmEval } from '../lib/evals/warm-eval';
 import { modelName, runEval, runId } from '../lib/evals/run-eval';
 import { summarize, summaryTable, taskRows, textTable } from '../lib/evals/eval-summary';
 import { parseResults, resultLine } from '../lib/evals/results-file';
@@ -185,10 +186,18 @@ async function main(): Promise<number> {
   const report = await runAcrossHosts<EvalRun, EvalResult, ServerClient | undefined>(
     plan,
     hosts.length ? hosts : local,
-    async (run, host) => {
+    async (run, host, next) => {
       // M3: a served model runs on the client of the host that took the run.
-      const onHost: EvalRun =
-        run.model.kind === 'server' && host.client ? { ...run, model: { ...run.model, client: host.client } } : run;
+      const on = (planned: EvalRun): EvalRun =>
+        planned.model.kind === 'server' && host.client
+          ? { ...planned, model: { ...planned.model, client: host.client } }
+          : planned;
+      const upcoming = next();
+      const onHost: EvalRun = {
+        ...on(run),
+        // P2: while the check runs, this server reads the next run's prefix (--no-warm turns it off).
+        ...(options.warm && upcoming ? { duringCheck: () => warmEval(on(upcoming)) } : {}),
+      };
       const { result, session, events, files, snapshots } = await runEval(onHost);
       if (run.model.kind === 'server') {
         result.host = host.name;

@@ -43,7 +43,8 @@ export interface PoolOptions<T, R> {
 export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
   items: readonly T[],
   hosts: readonly PoolHost<C>[],
-  run: (item: T, host: PoolHost<C>) => Promise<R>,
+  /** `next()` is the run the queue would give next (to prepare for it), if any. */
+  run: (item: T, host: PoolHost<C>, next: () => T | undefined) => Promise<R>,
   options: PoolOptions<T, R>,
 ): Promise<PoolReport<T, R>> {
   const queue = [...items];
@@ -71,7 +72,7 @@ export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
       inFlight++;
       let result: R;
       try {
-        result = await run(item, host);
+        result = await run(item, host, () => queue[0]);
       } catch (error) {
         result = { crashed: (error as Error)?.message ?? String(error) } as R;
       }

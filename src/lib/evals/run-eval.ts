@@ -9,8 +9,7 @@ import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
 import type { Outcome } from '../harness/outcome';
-import type { HarnessProfile, Limits, Protocol } from '../harness/settings';
-import { defaultSettings } from '../harness/settings';
+import type { HarnessProfile, Protocol } from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { Workspace } from '../harness/workspace-types';
 import type { ShellAnalyzer } from '../harness/tools/shell-rules';
@@ -26,6 +25,7 @@ import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { FileTrail } from '../store/file-trail';
 import { runFigures } from './run-figures';
+import { evalSettings } from './eval-settings';
 import type { Snapshot } from '../store/file-trail';
 
 /**
@@ -59,6 +59,8 @@ export interface EvalRun {
   numPredict?: number;
   /** Sampling (default 0.2, no seed). */
   temperature?: number;
+  /** Work done while the check executes (the sweep warms the next run's prefix); its failure is ignored. */
+  duringCheck?: () => Promise<unknown>;
   /** Provenance kept with the result: the server that answers ("Ollama 0.24.0"), the harness's commit. */
   server?: string;
   harness?: string;
@@ -144,24 +146,6 @@ function client(run: EvalRun): ModelClient {
 }
 
 /**
- * The runner's limits are a ceiling a task cannot raise: a task may set a stricter limit, or one
- * where the runner has none, but its 0 ("off") or a larger number never lifts the runner's.
- */
-export function taskLimits(runner: Limits, task: Partial<Limits>): Limits {
-  const ceiling = (mine: number, theirs: number | undefined) => {
-    if (theirs === undefined || theirs <= 0) return mine;
-    return mine === 0 ? theirs : Math.min(mine, theirs);
-  };
-  return {
-    maxSteps: ceiling(runner.maxSteps, task.maxSteps),
-    maxTokens: ceiling(runner.maxTokens, task.maxTokens),
-    maxSeconds: ceiling(runner.maxSeconds, task.maxSeconds),
-    maxFormatErrors: ceiling(runner.maxFormatErrors, task.maxFormatErrors),
-    maxFailedSteps: ceiling(runner.maxFailedSteps, task.maxFailedSteps),
-  };
-}
-
-/**
  * What the check runs on is not the model's to forge: the task board as the harness kept it,
  * protected files with the task's own content (recreated if deleted), and the hidden assertions,
  * which the model never saw. Like SWE-bench applying the test patch after the model's patch.
@@ -184,6 +168,8 @@ async function prepareCheck(workspace: Workspace, task: EvalTask, board: string)
     await workspace.writeFile(path, content);
   }
 }
+
+export { taskLimits } from './eval-settings';
 
 export async function runEval(
   run: EvalRun,
@@ -230,35 +216,7 @@ export async function runEval(
     const snapshots = new FileTrail(workspace);
     await snapshots.take(0);
     const tasks = new MemoryTaskStore();
-    const defaults = defaultSettings();
-    const { shellRules, ...scenario } = run.task.settings ?? {};
-    const runnerLimits: Limits = {
-      maxSteps: run.maxSteps ?? 12,
-      maxTokens: 0,
-      maxSeconds: run.maxSeconds ?? 0,
-      maxFormatErrors: 3,
-      maxFailedSteps: 0,
-    };
-    const settings = defaultSettings({
-      protocol,
-      approval: 'auto',
-      options: {
-        ...(run.numCtx ? { numCtx: run.numCtx } : {}),
-        numPredict: run.numPredict ?? 512,
-        temperature: run.temperature ?? 0.2,
-        ...(run.seed !== undefined ? { seed: run.seed } : {}),
-        ...(run.numThread !== undefined ? { numThread: run.numThread } : {}),
-      },
-      sectionOverrides: run.preset.sections,
-      profile: run.preset.profile ?? 'default',
-      ...scenario,
-      // A task comes from anywhere (T7): its rules add to the default ones, never replace them.
-      shellRules: {
-        allow: shellRules?.allow ?? [],
-        deny: [...defaults.shellRules.deny, ...(shellRules?.deny ?? [])],
-      },
-      limits: taskLimits(runnerLimits, run.task.limits ?? {}),
-    });
+    const settings = evalSettings(run, protocol);
     const agent: Agent = new Agent({
       model: client(run),
       modelName: name,
@@ -283,9 +241,13 @@ export async function runEval(
       () => undefined,
       (error: Error) => `the check's files could not be put in place: ${error.message}`,
     );
-    const check = prepared
-      ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
-      : await workspace.exec(run.task.check, { timeoutMs: 120_000 });
+    // P2: the next run's prefix is read by the server while this run's check executes.
+    const [check] = await Promise.all([
+      prepared
+        ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
+        : workspace.exec(run.task.check, { timeoutMs: 120_000 }),
+      run.duringCheck?.().catch(() => undefined),
+    ]);
     const result: EvalResult = {
       ...base,
       passed: check.exitCode === 0 && !check.timedOut,

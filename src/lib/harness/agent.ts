@@ -3,7 +3,8 @@
  * (L2) and never throws. The loop itself lives in run-loop.ts and its parts.
  */
 import type { AgentOptions, RunResult } from './agent-options';
-import type { ModelError, ModelInfo } from './model-types';
+import type { ModelError, ModelInfo, WarmResult } from './model-types';
+import { warmRequest } from './warm-request';
 import type { Outcome } from './outcome';
 import { emptyUsage } from './outcome';
 import type { Protocol } from './settings';
@@ -101,6 +102,53 @@ export class Agent {
     return 'text';
   }
 
+  private loopContext(parts: {
+    task: string;
+    protocol: Protocol;
+    info: ModelInfo | ModelError | undefined;
+    recorder: SessionRecorder;
+    state: RunState;
+    signal: AbortSignal;
+  }): LoopContext {
+    const { info, ...rest } = parts;
+    return {
+      ...rest,
+      options: this.options,
+      session: this.session,
+      depth: this.depth,
+      ...(info && 'capabilities' in info ? { modelInfo: info } : {}),
+      renderer: this.renderer ?? new HistoryRenderer(parts.protocol, this.options.budgets),
+      retryPolicy: this.options.retryPolicy ?? defaultRetryPolicy,
+      spawn: (options) => new Agent(options),
+    };
+  }
+
+  /**
+   * P2: sends the server the stable prefix the next run's first request starts with — the same
+   * system message, tool declarations and context window — so that its KV cache holds them when
+   * Run is pressed and the first step reads only what follows. Reads what a run reads (the model,
+   * the repository, skills, memory) and records nothing in the session. Undefined when the
+   * client cannot warm a server, or a run is going on.
+   */
+  async warm(signal: AbortSignal = new AbortController().signal): Promise<WarmResult | undefined> {
+    const client = this.options.model;
+    if (!client.warm || this.running) return undefined;
+    // A recorder whose events go nowhere: a warm-up is not part of the session's story.
+    const recorder = new SessionRecorder(this.session, this.options.store, undefined, this.options.now ?? Date.now);
+    const info = await this.describeModel(signal);
+    const protocol = await this.resolveProtocol(recorder, info);
+    const state = new RunState(this.session.settings.limits, emptyUsage());
+    const context = this.loopContext({ task: '', protocol, info, recorder, state, signal });
+    try {
+      const request = await warmRequest(context);
+      if (signal.aborted) return { ok: false, error: { kind: 'aborted', retryable: false, message: 'stopped' } };
+      return await client.warm({ ...request, signal });
+    } catch (error) {
+      // The prompt could not be made (a template error): the run will say so; the warm-up is skipped.
+      return { ok: false, error: { kind: 'bad_reply', retryable: false, message: (error as Error).message } };
+    }
+  }
+
   /**
    * Runs one user turn to an outcome. An empty task continues an interrupted session. Aborting
    * `signal` stops the model request and kills the running command.
@@ -134,21 +182,8 @@ export class Agent {
       if (!this.renderer || this.protocol !== protocol)
         this.renderer = new HistoryRenderer(protocol, this.options.budgets);
       this.protocol = protocol;
-      const context: LoopContext = {
-        options: this.options,
-        session: this.session,
-        depth: this.depth,
-        task,
-        protocol,
-        ...(info && 'capabilities' in info ? { modelInfo: info } : {}),
-        recorder,
-        renderer: this.renderer,
-        signal: controller.signal,
-        ...(maxSeconds > 0 ? { deadline: Date.now() + maxSeconds * 1000 } : {}),
-        state,
-        retryPolicy: this.options.retryPolicy ?? defaultRetryPolicy,
-        spawn: (options) => new Agent(options),
-      };
+      const context = this.loopContext({ task, protocol, info, recorder, state, signal: controller.signal });
+      if (maxSeconds > 0) context.deadline = Date.now() + maxSeconds * 1000;
       // Stopped while the model was being described, the loop records the task and ends at once.
       outcome = (await runLoop(context, loopExtensions)).outcome;
     } catch (error) {

@@ -109,6 +109,9 @@ export interface ModelInfo {
   contextLength?: number;
 }
 
+/** What a warm-up got: the server's figures for reading the prefix, or why it could not. */
+export type WarmResult = { ok: true; stats: ReplyStats } | { ok: false; error: ModelError };
+
 /**
  * A chat model. Contract: `chat` never throws and never rejects; every failure resolves to
  * `{ ok: false, error }`. It honours `request.signal` while connecting and while streaming.
@@ -120,4 +123,10 @@ export interface ModelClient {
    * gives up when `signal` fires (or after the client's own time limit for such reads).
    */
   describe?(model: string, signal?: AbortSignal): Promise<ModelInfo | ModelError>;
+  /**
+   * P2: has the server read `request` into its prompt cache (generating at most a token), so a
+   * later request that starts with it reads only the rest. Absent where a client cannot. Never
+   * throws; follows `request.signal`.
+   */
+  warm?(request: ModelRequest): Promise<WarmResult>;
 }

@@ -4,6 +4,7 @@
  * (Ollama otherwise drops the oldest messages silently), and never throws.
  */
 import { Ollama } from 'ollama/browser';
+import type { WarmResult } from '../harness/model-types';
 import type { ChatRequest, Message, Options } from 'ollama/browser';
 import type {
   ChatMessage,
@@ -209,6 +210,38 @@ export class OllamaModelClient implements ModelClient {
       // Tokens already streamed were produced (and billed by the server) even though the reply failed.
       if (streaming && content) mapped.billed = { evalCount: Math.ceil(content.length / 4) };
       return { ok: false, error: mapped };
+    }
+  }
+
+  /**
+   * P2: Ollama reuses the longest common prefix of the last prompt it read: reading the prefix
+   * now (one token generated, the same options, so the model is not loaded again) makes the next
+   * request that starts with it read only the rest.
+   */
+  async warm(request: ModelRequest): Promise<WarmResult> {
+    try {
+      const reply = await this.connect(request.signal, {}).chat({
+        model: request.model,
+        messages: request.messages.map(toWireMessage),
+        options: { ...wireOptions(request), num_predict: 1 },
+        stream: false,
+        ...(request.tools?.length ? { tools: request.tools as ChatRequest['tools'] } : {}),
+        ...(request.options.keepAlive ? { keep_alive: request.options.keepAlive } : {}),
+      });
+      return {
+        ok: true,
+        stats: {
+          promptEvalCount: reply.prompt_eval_count,
+          promptEvalDurationNs: reply.prompt_eval_duration,
+          totalDurationNs: reply.total_duration,
+          loadDurationNs: reply.load_duration,
+        },
+      };
+    } catch (error) {
+      return {
+        ok: false,
+        error: toModelError(error, this.context(request.model, { aborted: request.signal.aborted })),
+      };
     }
   }
 

@@ -6,6 +6,7 @@
  * timings where sent, and never throws.
  */
 import type OpenAI from 'openai';
+import type { WarmResult } from '../harness/model-types';
 import type {
   ModelClient,
   ModelError,
@@ -232,6 +233,34 @@ export class OpenAICompatibleClient implements ModelClient {
           error: { kind: 'stream', retryable: true, message: 'the server sent an empty reply with no finish reason' },
         };
       return { ok: true, reply: { model: completion.model || request.model, content, toolCalls: calls.done(), stats } };
+    } catch (error) {
+      return { ok: false, error: await this.fail(error, request.model, { aborted: request.signal.aborted }) };
+    }
+  }
+
+  /**
+   * P2: a server with a prompt cache (llama.cpp's `cache_prompt`, on by default; llama-cpp-python
+   * keeps the last prompt it read) reads the prefix now; one token is generated. A server
+   * without one reads it again later: the warm-up then costs only time.
+   */
+  async warm(request: ModelRequest): Promise<WarmResult> {
+    try {
+      const completion = await (
+        await this.connect(request.signal)
+      ).chat.completions.create(
+        {
+          model: request.model,
+          messages: toWireMessages(request.messages),
+          ...samplingFields(request, defaultMaxTokens),
+          max_tokens: 1,
+          stream: false,
+          ...(request.tools?.length ? { tools: request.tools } : {}),
+          cache_prompt: true,
+        } as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+        { signal: request.signal },
+      );
+      const extra = completion as unknown as { timings?: unknown };
+      return { ok: true, stats: statsFrom(completion.usage, extra.timings, undefined) };
     } catch (error) {
       return { ok: false, error: await this.fail(error, request.model, { aborted: request.signal.aborted }) };
     }

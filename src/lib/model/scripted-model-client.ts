@@ -4,6 +4,7 @@
  * counts estimated from characters (about 4 a token) when the script gives none.
  */
 import { sleep } from '../harness/recovery/retry-policy';
+import type { WarmResult } from '../harness/model-types';
 import type {
   ModelClient,
   ModelError,
@@ -54,6 +55,14 @@ export class ScriptedModelClient implements ModelClient {
       capabilities: this.options.capabilities ?? ['completion'],
       contextLength: this.options.contextLength,
     };
+  }
+
+  /** P2: the warm-ups asked for, as sent (a scripted model has no cache to fill). */
+  readonly warmed: ModelRequest[] = [];
+
+  async warm(request: ModelRequest): Promise<WarmResult> {
+    this.warmed.push({ ...request, messages: request.messages.map((message) => ({ ...message })) });
+    return { ok: true, stats: {} };
   }
 
   async chat(request: ModelRequest): Promise<ModelResult> {

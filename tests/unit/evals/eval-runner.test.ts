@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseResults } from '../../../src/lib/evals/results-file';
 import { runEval, taskLimits } from '../../../src/lib/evals/run-eval';
+import { warmEval } from '../../../src/lib/evals/warm-eval';
 import type { Limits } from '../../../src/lib/harness/settings';
 
 const runnerLimits: Limits = { maxSteps: 12, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 };
@@ -344,5 +345,34 @@ describe('O2 npm run eval', () => {
     const run = await evalCli(['--suite', suite, '--noop', '--out', mkdtempSync(path.join(tmpdir(), 'harness-eval-'))]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('eval task "leak": workspace/secret.txt is a symbolic link');
+  });
+});
+
+describe('P2 O3 a sweep warms the next run (issue 36)', () => {
+  it('P2 the warm-up of a run sends exactly the prefix its first request starts with; it runs during the check', async () => {
+    const [task] = loadEvals('evals').filter((entry) => entry.id === 'create-file');
+    const client = new ScriptedModelClient([{ text: '<final>done</final>' }], { whenExhausted: 'repeat-last' });
+    const run = {
+      task,
+      model: { kind: 'server' as const, name: 'tiny:1b', client },
+      protocol: 'text' as const,
+      preset: { name: 'default', sections: {} },
+      repeat: 1,
+      workspace: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
+      seed: 7,
+    };
+    const order: string[] = [];
+    await warmEval(run);
+    const { result } = await runEval({
+      ...run,
+      duringCheck: async () => {
+        order.push('warm-next');
+      },
+    });
+    expect(client.warmed[0].messages).toEqual([client.requests[0].messages[0]]);
+    expect(client.warmed[0].options).toEqual(client.requests[0].options);
+    expect(order).toEqual(['warm-next']);
+    // Provenance: the sampling the run used is kept with it.
+    expect(result).toMatchObject({ temperature: 0.2, seed: 7 });
   });
 });

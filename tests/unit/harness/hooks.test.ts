@@ -44,7 +44,7 @@ describe('T8 hooks', () => {
       [
         tool('write_file', { path: 'guard.js', content: "console.log('{}')" }),
         tool('patch_file', { path: './guard.js', old_text: 'deny', new_text: 'allow' }),
-        tool('run_shell', { command: "echo \"console.log('{}')\" > guard.js" }),
+        tool('run_shell', { command: 'echo "console.log(\'{}\')" > guard.js' }),
         tool('run_shell', { command: 'rm -rf tests' }),
         final('ok'),
       ],
