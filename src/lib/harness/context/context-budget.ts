@@ -72,6 +72,9 @@ function newestTurn(history: readonly HistoryItem[], floor: number): number {
   return Math.max(floor, history.length - 1);
 }
 
+/** C4: the share of the room for messages a compaction keeps in full (issue 36: 0.5 compacted every ~5 steps). */
+export const compactionKeepShare = 0.25;
+
 export class ContextBudget {
   constructor(
     readonly contextWindow: ContextWindow,
@@ -102,12 +105,14 @@ export class ContextBudget {
         messages,
       };
     if (request.force || estimator.estimate(totalChars) > budget) {
-      // Keep the newest turns worth about half of what the system prompt leaves; summarise the
-      // rest once (C4). The newest turn (the last reply and its results) is always kept: a
-      // prompt without the result the model just asked for is worse than no compaction, and
-      // asking again would be refused as a repeat (T5).
+      // Keep the newest turns worth a quarter of what the system prompt leaves and summarise
+      // the rest once (C4): the prompt lands well under the trigger, so compactions are rare
+      // and each frees real room (each one makes the server read the whole prompt again, the
+      // main cost of a long session on a CPU). The newest turn (the last reply and its results)
+      // is always kept: a prompt without the result the model just asked for is worse than no
+      // compaction, and asking again would be refused as a repeat (T5).
       const room = estimator.chars(budget) - system.content.length;
-      const keepChars = Math.max(0, Math.floor(room * 0.5));
+      const keepChars = Math.max(0, Math.floor(room * compactionKeepShare));
       const newest = newestTurn(history, renderer.firstShownItem + 1);
       let until = history.length;
       for (let kept = 0; until > renderer.firstShownItem + 1 && (kept < keepChars || until > newest);) {

@@ -1,0 +1,77 @@
+/**
+ * Runs the sweeps of evals/sweeps.json in order (issue 32), each through `npm run eval` with its
+ * own --out folder, so a killed sweep resumes where it stopped; after each, its results.jsonl is
+ * copied to evals/results/NAME.jsonl (the file the README's tables are made from). Hosts come from
+ * OLLAMA_HOST and LLAMA_CPP_HOST (both, when both are set: --hosts); threads are split between
+ * two servers on one machine. `npx tsx scripts/sweep.ts [NAME…]` runs only the sweeps named.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Sweep {
+  name: string;
+  models: string[];
+  protocols: string[];
+  presets: string[];
+  /** Task ids, or "tuning:1", "heldOut:2", "rung:3" (a split's or a rung's tasks). */
+  tasks: string[];
+  repeat: number;
+}
+
+const plan = JSON.parse(readFileSync('evals/sweeps.json', 'utf8')) as {
+  defaults: { seed: number; temperature: number; maxSteps: number; numCtx: number };
+  sweeps: Sweep[];
+};
+const splits = JSON.parse(readFileSync('evals/splits.json', 'utf8')) as Record<string, Record<string, string[]>>;
+
+function taskIds(names: string[]): string[] {
+  return names.flatMap((name) => {
+    const [split, rung] = name.split(':');
+    if (rung === undefined) return [name];
+    if (split === 'rung')
+      return ['tuning', 'heldOut'].flatMap((part) => splits[part]?.[rung] ?? []).concat(extraRung(rung));
+    const ids = splits[split]?.[rung];
+    if (!ids) throw new Error(`evals/sweeps.json: no split "${name}" in evals/splits.json`);
+    return ids;
+  });
+}
+
+/** Rung 3 is not split (it is not tuned on): its tasks come from the suite. */
+function extraRung(rung: string): string[] {
+  if (rung !== '3') return [];
+  return spawnSync('sh', ['-c', `grep -l '"rung": 3' evals/*/task.json`], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map((file) => file.split('/')[1]);
+}
+
+function hosts(): string[] {
+  const ollama = process.env.OLLAMA_HOST?.replace(/\/+$/, '');
+  const llama = process.env.LLAMA_CPP_HOST?.replace(/\/+$/, '');
+  if (!ollama) throw new Error('OLLAMA_HOST is not set (npm run ollama:serve prints it)');
+  return llama ? ['--hosts', `${ollama},${llama}/v1#kind=openai`, '--num-thread', '1'] : ['--host', ollama];
+}
+
+const wanted = process.argv.slice(2);
+for (const sweep of plan.sweeps.filter((entry) => wanted.length === 0 || wanted.includes(entry.name))) {
+  const out = join(process.env.HARNESS_SWEEPS ?? 'eval-results', sweep.name);
+  const { seed, temperature, maxSteps, numCtx } = plan.defaults;
+  const args = [
+    ...['--models', sweep.models.join(','), '--protocols', sweep.protocols.join(',')],
+    ...['--presets', sweep.presets.join(','), '--tasks', taskIds(sweep.tasks).join(',')],
+    ...['--repeat', String(sweep.repeat), '--seed', String(seed), '--temperature', String(temperature)],
+    ...['--max-steps', String(maxSteps), '--num-ctx', String(numCtx), '--out', out],
+    ...hosts(),
+  ];
+  console.error(`sweep ${sweep.name}: npm run eval -- ${args.join(' ')}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const file = join(out, 'results.jsonl');
+  if (existsSync(file)) copyFileSync(file, join('evals', 'results', `${sweep.name}.jsonl`));
+  if (result.status !== 0) {
+    console.error(`sweep ${sweep.name} ended with exit code ${result.status}; run again to resume`);
+    process.exit(result.status ?? 1);
+  }
+}
