@@ -160,7 +160,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const nativeTools = context.protocol === 'native' ? (samePin?.nativeTools ?? nativeDefinitions(tools)) : undefined;
   const toolChars = nativeTools ? JSON.stringify(nativeTools).length : 0;
   const size = contextWindow(settings, context.modelInfo);
-  const budget = new ContextBudget(size, settings.options.numPredict ?? 1024);
+  const budget = new ContextBudget(size, settings.options.numPredict ?? 1024, options.budgets?.compactionKeepShare);
   const fitted = fitPrefix(promptState, settings.sectionOverrides, {
     budgetChars: context.state.estimator.chars(budget.promptBudget(toolChars, context.state.estimator)),
     onClipped: (docChars, docs) =>

@@ -79,6 +79,8 @@ export class ContextBudget {
   constructor(
     readonly contextWindow: ContextWindow,
     private readonly numPredict: number,
+    /** C4: what a compaction keeps in full, as a share of the room (bench:live compares two). */
+    private readonly keepShare: number = compactionKeepShare,
   ) {}
 
   /** Tokens the messages may take. */
@@ -112,7 +114,7 @@ export class ContextBudget {
       // is always kept: a prompt without the result the model just asked for is worse than no
       // compaction, and asking again would be refused as a repeat (T5).
       const room = estimator.chars(budget) - system.content.length;
-      const keepChars = Math.max(0, Math.floor(room * compactionKeepShare));
+      const keepChars = Math.max(0, Math.floor(room * this.keepShare));
       const newest = newestTurn(history, renderer.firstShownItem + 1);
       let until = history.length;
       for (let kept = 0; until > renderer.firstShownItem + 1 && (kept < keepChars || until > newest);) {

@@ -20,6 +20,8 @@ export interface HistoryBudgets {
   oldToolChars: number;
   /** Characters an old assistant reply or notice keeps. */
   oldTextChars: number;
+  /** C4: the share of the room for messages a compaction keeps in full (default `compactionKeepShare`). */
+  compactionKeepShare?: number;
 }
 
 export const defaultBudgets: HistoryBudgets = { recentChars: 24000, oldToolChars: 180, oldTextChars: 220 };
