@@ -14,9 +14,7 @@ import { defaultSettings } from '../harness/settings';
 import type { Task, TaskStore } from '../harness/tasks/task-types';
 import { MemoryTaskStore } from '../store/memory-task-store';
 import { ScriptedModelClient } from '../model/scripted-model-client';
-import { IndexedDbSessionStore } from '../store/indexeddb-session-store';
 import { IndexedDbTaskStore } from '../store/indexeddb-task-store';
-import { openHarnessDatabase } from '../store/harness-database';
 import type { HarnessDatabase } from '../store/harness-database';
 import type { Trajectory } from '../store/session-export';
 import type { FileMap } from '../workspace/workspace-files';
@@ -27,18 +25,12 @@ import { UiStepGate } from './ui-step-gate.svelte';
 import { SessionLibrary } from './session-library.svelte';
 import { RunController } from './run-controller.svelte';
 import { WorkspaceState } from './workspace-state.svelte';
+import { WarmUp } from './warm-up.svelte';
 import type { PlaygroundSettings, UrlPreset } from './playground-settings';
-import {
-  applyUrlParameters,
-  defaultPlaygroundSettings,
-  demoModelName,
-  runSettings,
-  withDefaults,
-} from './playground-settings';
+import { defaultPlaygroundSettings, demoModelName, runSettings, withDefaults } from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
 import type { FilesReview, ImportReview } from './import-review';
 import { reviewFiles } from './import-review';
-import { tabId } from './tab-id';
 import {
   attempt,
   deleteSession,
@@ -51,6 +43,7 @@ import {
 } from './session-actions';
 import { TeachingState } from './teaching/teaching-state.svelte';
 import { teachingHost } from './teaching/teaching-host';
+import { answerLinkProposal, startUp } from './start-up';
 
 export type { PromptSection } from './run-controller.svelte';
 
@@ -67,6 +60,8 @@ export class Playground {
   readonly library = new SessionLibrary();
   readonly runs = new RunController();
   readonly files = new WorkspaceState();
+  /** P2 (issue 36): the next run's prefix, read by the server before Run. */
+  readonly warmUp = new WarmUp();
   session = $state.raw<Session | undefined>(undefined);
   /** Bumped when the open session changes in place (title, settings, reset). */
   version = $state(0);
@@ -120,39 +115,13 @@ export class Playground {
     return undefined;
   }
 
-  async init(search: string): Promise<void> {
-    try {
-      this.database = await openHarnessDatabase({ onVersionChange: (message) => (this.storageProblem = message) });
-      this.library.store = new IndexedDbSessionStore(this.database, { owner: tabId() });
-      const saved = (await this.database.get('settings', 'playground'))?.value as
-        Partial<PlaygroundSettings> | undefined;
-      this.settings = withDefaults(saved);
-    } catch (error) {
-      this.storageProblem = `${(error as Error).message} Sessions will last only until this tab closes.`;
-    }
-    const preset = applyUrlParameters(this.settings, search, this.connection.apiKey);
-    this.settings = preset.settings;
-    if (preset.ignored.length)
-      this.notice = { kind: 'info', text: `Ignored URL parameters: ${preset.ignored.join(', ')}` };
-    if (preset.proposals.length) this.linkProposal = preset.proposals;
-    this.files.factory.start(this.settings.workspace);
-    await this.library.refresh();
-    // Read once at start-up, never kept: no reactive URLSearchParams is needed.
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity
-    const sampleInUrl = new URLSearchParams(search).has('sample');
-    const latest = this.library.sessions.find((summary) => !summary.parentId);
-    const opened = latest ? await this.library.open(latest.id).catch(() => undefined) : undefined;
-    // An interrupted session always wins over a preset: its work is not lost behind a new one.
-    const interrupted = opened && this.wasInterrupted(opened.session, opened.events);
-    if (opened && (interrupted || !sampleInUrl)) await this.show(opened.session, opened.events, opened.files);
-    else await this.newSession(this.settings.sample, undefined, { demo: this.isDemo && !sampleInUrl });
-    // A link that proposes another server is answered first: checking the old one meanwhile
-    // would flash its problems (say, a missing model) at a person about to leave it.
-    if (!this.linkProposal?.some((proposal) => proposal.key === 'host')) this.checkConnection();
+  /** Start-up (settings, a link's proposals, the session to show): start-up.ts. */
+  init(search: string): Promise<void> {
+    return startUp(this, search);
   }
 
   /** The configured model's server; with the demo model, a quiet look for one to offer. */
-  private checkConnection(): void {
+  checkConnection(): void {
     if (this.isDemo) void this.connection.discover(this.settings.host);
     else void this.connection.check(this.settings.host, this.settings.model);
   }
@@ -167,24 +136,9 @@ export class Playground {
     await this.newSession();
   }
 
-  private wasInterrupted(session: Session, events: HarnessEvent[]): boolean {
-    const lastStart = events.findLastIndex((event) => event.type === 'run.started' && event.sessionId === session.id);
-    const lastEnd = events.findLastIndex((event) => event.type === 'run.finished' && event.sessionId === session.id);
-    return session.history.length > 0 && lastStart > lastEnd;
-  }
-
   /** T7: apply (or drop) what a link proposed. */
-  async answerLinkProposal(apply: boolean): Promise<void> {
-    const proposals = this.linkProposal ?? [];
-    this.linkProposal = undefined;
-    if (apply) {
-      for (const proposal of proposals) {
-        if (proposal.key === 'host') this.settings.host = proposal.value;
-        if (proposal.key === 'approval') this.settings.approval = 'auto';
-      }
-      await this.saveSettings();
-    }
-    this.checkConnection();
+  answerLinkProposal(apply: boolean): Promise<void> {
+    return answerLinkProposal(this, apply);
   }
 
   async saveSettings(next?: PlaygroundSettings): Promise<void> {
@@ -207,6 +161,43 @@ export class Playground {
     return this.connection.client(this.settings.host);
   }
 
+  /** What a run's Agent (and a warm-up's) is made from: the same model, workspace, tools and settings. */
+  private async agentOptions(session: Session) {
+    // The shell parser (just-bash) loads on first use, like the shell itself: the entry stays small.
+    const { analyzeShellCommand } = await import('../workspace/shell-command-analyzer');
+    return {
+      model: this.modelClient(),
+      modelName: session.model,
+      workspace: this.files.current,
+      store: this.library.store,
+      tasks: this.boardOf(session),
+      extraTools: this.files.tools,
+      analyzeShell: analyzeShellCommand,
+      settings: session.settings,
+    };
+  }
+
+  /**
+   * P2 (issue 36): warms the next run's prefix once things settle — for a model the person chose
+   * on a server that answered; never for the Demo model, a lesson, or during a run. `key` is what
+   * the prefix is made from: the same key again is already warm.
+   */
+  warmSoon(key: string): void {
+    const session = this.session;
+    if (this.isDemo) return this.warmUp.off('the Demo model needs no server');
+    if (this.teaching.replaying) return this.warmUp.off('a replay or lesson is open');
+    if (this.connection.status.kind !== 'connected') return this.warmUp.off('the server has not answered yet');
+    if (!session || this.loading || this.runs.running) return this.warmUp.cancel();
+    this.warmUp.request(key, async (signal) => {
+      const settings = this.agentSettings(session);
+      const options = await this.agentOptions(session);
+      const { Agent } = await import('../harness/agent');
+      // A copy of the session: the warm-up must not touch the one the page holds.
+      const copy = { ...session, settings, model: this.modelLabel, history: [...session.history] };
+      return new Agent({ ...options, session: copy, settings }).warm(signal);
+    });
+  }
+
   /** K1: the task board of the session's project (shared with its forks, not with other projects). */
   private boardOf(session: Session): TaskStore {
     const id = session.workspace.id ?? session.id;
@@ -214,7 +205,8 @@ export class Playground {
   }
 
   /** Opens a session: files from its newest snapshot, transcript from its events and items. */
-  private async show(session: Session, events: HarnessEvent[], files?: FileMap): Promise<void> {
+  async show(session: Session, events: HarnessEvent[], files?: FileMap): Promise<void> {
+    this.warmUp.cancel();
     await this.files.make(files ?? {});
     this.session = session;
     this.version++;
@@ -281,20 +273,13 @@ export class Playground {
     session.settings = this.agentSettings(session);
     session.model = this.modelLabel;
     this.notice = undefined;
-    // The shell parser (just-bash) loads on first use, like the shell itself: the entry stays small.
-    const { analyzeShellCommand } = await import('../workspace/shell-command-analyzer');
+    // A warm-up in flight would only delay the run's first request.
+    this.warmUp.cancel();
     const outcome = await this.runs.run(session, task.trim(), {
-      model: this.modelClient(),
-      modelName: session.model,
-      workspace: this.files.current,
-      store: this.library.store,
-      tasks: this.boardOf(session),
-      extraTools: this.files.tools,
-      analyzeShell: analyzeShellCommand,
+      ...(await this.agentOptions(session)),
       workspaceChoice: { reason: this.files.factory.backend.reason },
       approver: this.approver,
       stepGate: this.stepGate,
-      settings: session.settings,
       retryPolicy: {
         maxAttempts: 5,
         baseDelayMs: 500,
@@ -322,6 +307,7 @@ export class Playground {
     // The task ran, so the box empties — unless the next one was typed while this run ended.
     if (this.task === task) this.task = '';
     this.version++;
+    this.warmUp.ran();
     await this.library
       .saveFiles(session.id, session.history.length, await this.files.collect())
       .catch(
