@@ -17,6 +17,8 @@ interface Sweep {
   /** Task ids, or "tuning:1", "heldOut:2", "rung:3" (a split's or a rung's tasks). */
   tasks: string[];
   repeat: number;
+  /** "ollama" (alone, every core) or "both" (Ollama and llama-cpp-python, a core each). */
+  hosts?: 'ollama' | 'both';
 }
 
 const plan = JSON.parse(readFileSync('evals/sweeps.json', 'utf8')) as {
@@ -46,11 +48,13 @@ function extraRung(rung: string): string[] {
     .map((file) => file.split('/')[1]);
 }
 
-function hosts(): string[] {
+function hosts(which: Sweep['hosts']): string[] {
   const ollama = process.env.OLLAMA_HOST?.replace(/\/+$/, '');
   const llama = process.env.LLAMA_CPP_HOST?.replace(/\/+$/, '');
   if (!ollama) throw new Error('OLLAMA_HOST is not set (npm run ollama:serve prints it)');
-  return llama ? ['--hosts', `${ollama},${llama}/v1#kind=openai`, '--num-thread', '1'] : ['--host', ollama];
+  if (which === 'both' && !llama) throw new Error('this sweep spreads over both servers: set LLAMA_CPP_HOST too');
+  // Two servers on one machine split its cores (llama-cpp-python's are set when it starts).
+  return which === 'both' ? ['--hosts', `${ollama},${llama}/v1#kind=openai`, '--num-thread', '1'] : ['--host', ollama];
 }
 
 const wanted = process.argv.slice(2);
@@ -62,7 +66,7 @@ for (const sweep of plan.sweeps.filter((entry) => wanted.length === 0 || wanted.
     ...['--presets', sweep.presets.join(','), '--tasks', taskIds(sweep.tasks).join(',')],
     ...['--repeat', String(sweep.repeat), '--seed', String(seed), '--temperature', String(temperature)],
     ...['--max-steps', String(maxSteps), '--num-ctx', String(numCtx), '--out', out],
-    ...hosts(),
+    ...hosts(sweep.hosts ?? 'ollama'),
   ];
   console.error(`sweep ${sweep.name}: npm run eval -- ${args.join(' ')}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], {

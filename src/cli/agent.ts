@@ -62,6 +62,7 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
     ...(options.protocol ? { protocol: options.protocol } : {}),
     ...(options.toolProfile ? { toolProfile: options.toolProfile } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.recoverCalls === false ? { recoverCalls: false } : {}),
     ...(options.skillsFolder ? { skillsFolder: options.skillsFolder } : {}),
     limits,
     options: modelOptions,

@@ -20,6 +20,8 @@ export interface CliOptions {
   protocol?: ProtocolChoice;
   approval?: ApprovalPolicy;
   toolProfile?: ToolProfile;
+  /** T6: false turns off recovering calls from reply text. */
+  recoverCalls?: boolean;
   profile?: HarnessProfile;
   readOnly?: boolean;
   maxSteps?: number;
@@ -69,6 +71,7 @@ Options:
   --approval P          ask | auto | never (default: ask: asks on the terminal)
   --tool-profile P      structured | bash-only (default: structured)
   --profile P           default | small: the harness for models under ~1B parameters (O4)
+  --no-recovery         do not run calls a model writes in its reply's text (fenced JSON, <tool_call>) (T6)
   --read-only           offer only the tools that do not change anything
   --max-steps N         step limit, 0 = off (default: 30)
   --max-tokens N        token limit, 0 = off (default: 0)
@@ -146,6 +149,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
         'hooks-file': { type: 'string' },
         'skills-folder': { type: 'string' },
         profile: { type: 'string' },
+        'no-recovery': { type: 'boolean' },
         'read-only': { type: 'boolean' },
         'max-steps': { type: 'string' },
         'max-tokens': { type: 'string' },
@@ -186,6 +190,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     approval: choice('approval', values.approval, ['ask', 'auto', 'never']),
     toolProfile: choice('tool-profile', values['tool-profile'], ['structured', 'bash-only']),
     profile: choice('profile', values.profile, harnessProfiles),
+    ...(values['no-recovery'] ? { recoverCalls: false } : {}),
     readOnly: values['read-only'],
     maxSteps: integer('max-steps', values['max-steps']),
     maxTokens: integer('max-tokens', values['max-tokens']),

@@ -40,6 +40,8 @@ function loadPreset(spec: string): EvalPreset {
   if (spec === 'default') return { name: 'default', sections: {} };
   // O4: the small-model profile, built in.
   if (spec === 'small') return { name: 'small', sections: {}, profile: 'small' };
+  // T6: the default harness without recovering calls from reply text, to measure what recovery does.
+  if (spec === 'no-recovery') return { name: 'no-recovery', sections: {}, recoverCalls: false };
   let value: { name?: unknown; sections?: unknown; profile?: unknown };
   try {
     value = JSON.parse(readFileSync(spec, 'utf8')) as { name?: unknown; sections?: unknown; profile?: unknown };

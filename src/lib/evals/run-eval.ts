@@ -43,6 +43,8 @@ export interface EvalPreset {
   sections: Record<string, string>;
   /** O4: the harness profile the preset runs with (default: the default one). */
   profile?: HarnessProfile;
+  /** T6: false runs without recovering calls from reply text (the "no-recovery" preset, issue 32). */
+  recoverCalls?: boolean;
 }
 
 export interface EvalRun {

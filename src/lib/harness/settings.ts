@@ -42,6 +42,11 @@ export interface ShellRules {
 export interface AgentSettings {
   protocol: ProtocolChoice;
   profile: HarnessProfile;
+  /**
+   * T6: run a call a small model wrote in the text (fenced JSON, `<tool_call>`, arguments beside
+   * the name) as that call. On unless set to false: the choice is measured (issue 32).
+   */
+  recoverCalls?: boolean;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;

@@ -33,7 +33,7 @@ function parse(scope: StepScope, text: string, reply: ModelReply): ParsedReply {
         `the reply was ${text.length} characters long, over the limit of ${limit}; ` +
         'it was not executed. Write less per reply',
     };
-  const options = { argumentNames: setup.argumentNames };
+  const options = { argumentNames: setup.argumentNames, recover: context.session.settings.recoverCalls !== false };
   if (loop.constrained) return parseEnvelope(text, options);
   return context.protocol === 'native'
     ? parseNativeReply({ ...reply, content: text }, options)

@@ -40,6 +40,8 @@ export interface PlaygroundSettings {
   protocol: ProtocolChoice;
   /** O4: the harness profile (default, or small for models under about 1B parameters). */
   profile: HarnessProfile;
+  /** T6: run calls a model wrote in its reply's text (fenced JSON, <tool_call>) as calls. */
+  recoverCalls: boolean;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -70,6 +72,7 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     model: '',
     protocol: 'auto',
     profile: 'default',
+    recoverCalls: true,
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,
@@ -204,6 +207,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     protocol: demo ? 'text' : page.protocol === 'auto' && session.pinned ? session.pinned.protocol : page.protocol,
     // The demo's scripted replies are written for the default harness.
     profile: demo ? 'default' : page.profile,
+    ...(page.recoverCalls === false ? { recoverCalls: false } : {}),
     toolProfile: page.toolProfile,
     approval: page.approval,
     readOnly: page.readOnly,
@@ -220,6 +224,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     ...withTrustedSafety(session.settings, trusted),
     protocol: trusted.protocol,
     profile: trusted.profile,
+    recoverCalls: trusted.recoverCalls !== false,
     toolProfile: trusted.toolProfile,
     limits: trusted.limits,
     options: trusted.options,

@@ -157,4 +157,15 @@ describe('T6 recovering tool calls written in the text', () => {
     expect(notice.text).toContain('- read_file: read_file(');
     expect(await h.workspace.stat('notes/motd.txt')).toBeNull();
   });
+
+  it('T6 recovery is a harness choice: with recoverCalls false a fenced call is the final answer, as it was', async () => {
+    const reply = '```json\n{"name": "write_file", "arguments": {"path": "hello.txt", "content": "hi"}}\n```';
+    const h = harness([{ text: reply }], {
+      settings: { protocol: 'native', recoverCalls: false },
+      model: { capabilities: ['completion', 'tools'] },
+    });
+    const result = await h.agent.run('Create hello.txt containing hi');
+    expect(result.outcome).toEqual({ kind: 'final', answer: reply });
+    expect(await h.workspace.stat('hello.txt')).toBeNull();
+  });
 });

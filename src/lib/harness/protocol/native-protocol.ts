@@ -24,11 +24,14 @@ export function nativeDefinitions(tools: Iterable<AnyTool>): NativeToolDefinitio
   }));
 }
 
-export function parseNativeReply(reply: Pick<ModelReply, 'content' | 'toolCalls'>, tools?: DeclaredTools): ParsedReply {
+export function parseNativeReply(
+  reply: Pick<ModelReply, 'content' | 'toolCalls'>,
+  tools?: DeclaredTools & { recover?: boolean },
+): ParsedReply {
   const calls = reply.toolCalls.filter((call) => call && typeof call.name === 'string');
   if (calls.length > 0) return { kind: 'tool', calls, form: 'native' };
   if (reply.toolCalls.length > 0) return { kind: 'malformed', problem: 'a tool call had no name' };
-  const recovered = tools ? recoveredReply(reply.content, tools) : undefined;
+  const recovered = tools && tools.recover !== false ? recoveredReply(reply.content, tools) : undefined;
   if (recovered) return recovered;
   const answer = stripThinking(reply.content);
   return answer

@@ -19,6 +19,8 @@ const baseArguments = new Map(baseTools.map((tool) => [tool.name, Object.keys(to
 export interface TextProtocolOptions {
   /** The declared argument names of a tool, when it is known (XML form). */
   argumentNames?: (tool: string) => readonly string[] | undefined;
+  /** T6: recover calls written the way small models write them (default true). */
+  recover?: boolean;
 }
 
 function stripFence(text: string): string {
@@ -180,9 +182,12 @@ export function parseTextReply(reply: string, options: TextProtocolOptions = {})
     const answer = raw.slice(finalAt + '<final>'.length, close > finalAt ? close : undefined).trim();
     return answer ? { kind: 'final', answer } : { kind: 'malformed', problem: 'the <final> answer was empty' };
   }
-  const recovered = recoveredReply(raw, {
-    argumentNames: (name) => (options.argumentNames ? options.argumentNames(name) : baseArguments.get(name)),
-  });
+  const recovered =
+    options.recover === false
+      ? undefined
+      : recoveredReply(raw, {
+          argumentNames: (name) => (options.argumentNames ? options.argumentNames(name) : baseArguments.get(name)),
+        });
   if (recovered) return recovered;
   if (/<\/?(tool|final)\b/.test(raw))
     return { kind: 'malformed', problem: 'the reply has broken <tool> or <final> markup' };
