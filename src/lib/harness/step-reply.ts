@@ -57,6 +57,7 @@ function recoveredFrom(parsed: Extract<ParsedReply, { kind: 'tool' }>): string {
     'bare-json': 'a JSON object in the text',
     tool_call: 'a <tool_call> block in the text',
     'call-syntax': 'name({…}) in the text',
+    'tool-tag': 'the tool\'s name as a tag (<read_file path="…"/>)',
   };
   const form = forms[parsed.form] ?? `the ${parsed.form} form`;
   return parsed.recovered?.besideName ? `${form}, arguments beside the name` : form;

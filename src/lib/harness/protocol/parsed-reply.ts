@@ -2,7 +2,8 @@
 import type { ToolCall } from '../model-types';
 
 /** How a call was written: the protocol's own forms, or one recovered from the reply's text (T6). */
-export type CallForm = 'native' | 'json' | 'xml' | 'tool_call' | 'bare-json' | 'fenced-json' | 'call-syntax';
+export type CallForm =
+  'native' | 'json' | 'xml' | 'tool_call' | 'bare-json' | 'fenced-json' | 'call-syntax' | 'tool-tag';
 
 export type ParsedReply =
   | {

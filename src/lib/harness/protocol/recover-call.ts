@@ -58,11 +58,14 @@ export function lenientJson(text: string): unknown {
       if (char === '"') inString = !inString;
       out += inString && char === '\n' ? '\\n' : inString && char === '\t' ? '\\t' : char;
     }
-    try {
-      return JSON.parse(out);
-    } catch {
-      return undefined;
-    }
+    // One closing brace or bracket too many at the end is the commonest slip after that.
+    for (const candidate of [out, out.replace(/[}\]]\s*$/, '')])
+      try {
+        return JSON.parse(candidate);
+      } catch {
+        // Try the next repair.
+      }
+    return undefined;
   }
 }
 
