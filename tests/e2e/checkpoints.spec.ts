@@ -50,7 +50,7 @@ test('checkpoints after changing steps: diff two, restore one, and undo the rest
   await expect(page.getByLabel('Editor', { exact: true })).toContainText('two', { timeout: 20_000 });
 });
 
-test('W6 U6 checkpoints last: after opening another session and after a reload they are listed, diff and restore', async ({
+test('W6 U1 checkpoints last: after opening another session and after a reload they are listed, diff and restore', async ({
   page,
   ollama,
 }) => {

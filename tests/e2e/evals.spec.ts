@@ -110,7 +110,7 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
     .click();
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('<title>Harness Demo</title>');
   await page.screenshot({ path: 'test-results/screenshots/evals-opened-run.png' });
-  // U6: the table lasts through a reload, and eval runs sit apart from the person's own sessions.
+  // O2: the table lasts through a reload, and eval runs sit apart from the person's own sessions.
   await expect(page.getByRole('list', { name: 'Sessions' })).not.toContainText('eval:');
   await expect(page.getByText('Eval runs (6)')).toBeVisible();
   // #7: an eval run's title is its own, on one line, never a clipped task ("…[82 chars elided]…").

@@ -215,7 +215,7 @@ test("W2 in the browser, the offline shell runs a sample project's node --test s
   await expect(card).toContainText('exit 1');
 });
 
-test('U5 R2 a reply that repeats one line is stopped while it streams, said in the transcript, and the run goes on', async ({
+test('R2 U1 a reply that repeats one line is stopped while it streams, said in the transcript, and the run goes on', async ({
   page,
   ollama,
 }) => {

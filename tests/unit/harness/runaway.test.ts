@@ -1,12 +1,12 @@
-/** U5 R2: output that repeats itself is stopped while it streams, said, and counted. */
+/** R2: output that repeats itself is stopped while it streams, said, and counted. */
 import { describe, expect, it } from 'vitest';
 import { repeatsItself } from '../../../src/lib/harness/recovery/runaway-detector';
 import { final, harness, tool, toolResults } from '../helpers';
 
 const line = '<tool>{"name":"read_file","args":{"path":"a.txt"}}</tool>\n';
 
-describe('U5 runaway output', () => {
-  it('U5 the same tool line 200 times is stopped early, not run, and the model is told; the run goes on', async () => {
+describe('R2 runaway output', () => {
+  it('R2 the same tool line 200 times is stopped early, not run, and the model is told; the run goes on', async () => {
     const h = harness([{ text: line.repeat(200), chunkSize: 16 }, tool('read_file', { path: 'a.txt' }), final('ok')], {
       files: { 'a.txt': 'a' },
       settings: { options: { numPredict: 1024 } },
@@ -26,14 +26,14 @@ describe('U5 runaway output', () => {
     expect(toolResults(h)).toHaveLength(1);
   });
 
-  it('U5 a model that keeps running away meets the format-error limit', async () => {
+  it('R2 L1 a model that keeps running away meets the format-error limit', async () => {
     const flood = { text: 'I will now read the file. '.repeat(100), chunkSize: 32 };
     const h = harness([flood, flood, flood, flood], { settings: { options: { numPredict: 1024 } } });
     const result = await h.agent.run('go');
     expect(result.outcome).toMatchObject({ kind: 'limit', limit: 'format_errors' });
   });
 
-  it('U5 ordinary long replies are not taken for runaways', () => {
+  it('R2 ordinary long replies are not taken for runaways', () => {
     const code = Array.from(
       { length: 60 },
       (_, index) => `  const value${index} = compute(${index}); // step ${index}`,

@@ -255,7 +255,7 @@ describe('sessions', () => {
 });
 
 describe('U5 session titles', () => {
-  it('U5 a long first line becomes a one-line title cut with an ellipsis, not a clip marker; a given title is kept', async () => {
+  it('S4 a long first line becomes a one-line title cut with an ellipsis, not a clip marker; a given title is kept', async () => {
     const long = `${'Make the failing checkout test pass without touching the test file itself '.repeat(2)}\nmore`;
     const h = harness([final('ok')]);
     await h.agent.run(long);

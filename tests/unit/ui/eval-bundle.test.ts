@@ -59,7 +59,7 @@ describe('U5 a sweep imported with its sessions', () => {
     expect(Object.keys(taken.files)).toEqual(['a.txt']);
   });
 
-  it('U5 a folder or zip with no results.jsonl is refused, naming what it needs', async () => {
+  it('O2 a folder or zip with no results.jsonl is refused, naming what it needs', async () => {
     await expect(
       importEvalBundle(
         { 'x.txt': 'x' },

@@ -8,8 +8,8 @@ import { evalResult } from '../../fixtures/eval-result';
 const result = (repeat: number) =>
   evalResult({ task: 't', repeat, passed: repeat === 1, outputTokens: 5, host: 'http://127.0.0.1:11434' });
 
-describe('U6 the Evals table survives a reload', () => {
-  it('U6 results kept in IndexedDB read back whole, with where they came from', async () => {
+describe('O2 the Evals table survives a reload', () => {
+  it('O2 results kept in IndexedDB read back whole, with where they came from', async () => {
     globalThis.indexedDB = new IDBFactory();
     const database = await openHarnessDatabase();
     const keeper = evalResultsKeeper(() => database);
@@ -19,7 +19,7 @@ describe('U6 the Evals table survives a reload', () => {
     expect(await reopened.load()).toEqual({ results: [result(1), result(2)], source: 'import' });
   });
 
-  it('U6 a kept value that is not results is dropped with a message, never shown half', async () => {
+  it('O2 a kept value that is not results is dropped with a message, never shown half', async () => {
     globalThis.indexedDB = new IDBFactory();
     const database = await openHarnessDatabase();
     await database.put('settings', { key: 'eval-results', value: { lines: '{"runId": 3}\n', source: 'page' } });
