@@ -41,6 +41,34 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('each folder imports only the folders its layer allows (store and evals included, issue 33)', () => {
+    // Dependencies point inward: harness ← model, workspace ← store ← evals ← ui; the CLI wires all but the UI.
+    const allowed: Record<string, string[]> = {
+      'src/lib/harness': [],
+      'src/lib/model': ['harness'],
+      'src/lib/workspace': ['harness'],
+      // A session's files are snapshots of its workspace.
+      'src/lib/store': ['harness', 'workspace'],
+      // An eval run is a run: a model, a fresh workspace, a store for its session.
+      'src/lib/evals': ['harness', 'model', 'store', 'workspace'],
+      'src/lib/ui': ['harness', 'model', 'store', 'workspace', 'evals'],
+      'src/cli': ['harness', 'model', 'store', 'workspace', 'evals'],
+    };
+    const offenders = Object.entries(allowed).flatMap(([folder, may]) =>
+      files(folder).flatMap((file) =>
+        [
+          ...readFileSync(file, 'utf8').matchAll(
+            /from ['"](?:\.\.\/)+(?:lib\/)?(harness|model|workspace|store|evals|ui)\//g,
+          ),
+        ]
+          .map((match) => match[1])
+          .filter((target) => `src/lib/${target}` !== folder && !may.includes(target))
+          .map((target) => `${file} imports ${target}/`),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('harness files import one another without cycles (dependencies point one way)', () => {
     const graph = new Map<string, string[]>();
     for (const file of files('src/lib/harness')) {

@@ -103,7 +103,9 @@ export class ToolExecutor {
   private async keepHookFiles(result: ToolResult, step: number): Promise<ToolResult> {
     const restored = await this.options.hookFiles?.restore().catch((error: Error) => [`(${error.message})`]);
     if (!restored?.length) return result;
-    const text = `the hook file ${restored.join(', ')} changed; it was put back as the user configured it (the agent may not change hooks)`;
+    const text =
+      `the hook file ${restored.join(', ')} changed; it was put back as the user configured it ` +
+      '(the agent may not change hooks)';
     this.options.emit({ type: 'notice', step, reason: 'hook-file', text });
     return { ...result, output: `${result.output}\n[harness] ${text}.` };
   }

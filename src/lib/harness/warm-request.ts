@@ -1,7 +1,7 @@
 /**
  * P2: the request a warm-up sends — the stable prefix the next run's first request starts with,
  * made by the same setup a run makes (`prepareRun`): the system message, the native tool
- * declarations and the options with the run's context window (another window would make Ollama
+ * declarations and the options with the context size of the run (another size would make Ollama
  * load the model again, and nothing would be reused).
  */
 import type { LoopContext } from './loop-context';

@@ -78,5 +78,6 @@ export function finalExample(protocol: Protocol): string {
 
 /** T6: every tool by name with one correct call each, in the protocol in use. */
 export function toolList(tools: readonly AnyTool[], protocol: Protocol): string {
-  return `The tools, each with an example:\n${tools.map((tool) => `- ${tool.name}: ${formatExample(tool, protocol)}`).join('\n')}`;
+  const lines = tools.map((tool) => `- ${tool.name}: ${formatExample(tool, protocol)}`);
+  return `The tools, each with an example:\n${lines.join('\n')}`;
 }
