@@ -107,6 +107,8 @@ export type HarnessEventBody =
       detail: string;
       /** T6: the call was recovered from how a small model wrote it, in words ("a fenced JSON block in the text"). */
       recovered?: string;
+      /** The tools the reply called, by name (bounded), when it called any. */
+      tools?: string[];
     }
   | { type: 'validation'; step: number; tool: string; ok: boolean; error?: string }
   | {

@@ -127,6 +127,7 @@ export async function interpretReply(
     kind: parsed.kind,
     detail: describe(parsed),
     ...(parsed.kind === 'tool' && parsed.recovered ? { recovered: recoveredFrom(parsed) } : {}),
+    ...(parsed.kind === 'tool' ? { tools: parsed.calls.slice(0, 16).map((call) => clip(call.name, 80)) } : {}),
   });
   return { kind: 'parsed', parsed };
 }

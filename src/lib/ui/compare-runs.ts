@@ -25,10 +25,13 @@ export interface StepView {
 export function stepsOf(events: readonly HarnessEvent[], sessionId: string): StepView[] {
   const steps: StepView[] = [];
   let current: StepView | undefined;
+  // Whether the step's key already names its first call with its arguments (from the run's own events).
+  let resolved = false;
   for (const event of events) {
     if (event.sessionId !== sessionId) continue;
     if (event.type === 'request.sent') {
       current = { step: steps.length + 1, kind: 'cut', action: '(no reply)', key: 'none' };
+      resolved = false;
       steps.push(current);
     } else if (current && event.type === 'response.done') {
       current.promptTokens = event.stats.promptEvalCount;
@@ -42,20 +45,16 @@ export function stepsOf(events: readonly HarnessEvent[], sessionId: string): Ste
           : event.kind === 'malformed'
             ? `unparseable: ${event.detail}`
             : event.detail;
-      // "json: read_file" → "read_file": how the call was written is not what it did.
-      current.key = event.kind === 'tool' ? `tool:${event.detail.replace(/^[\w-]+: /, '')}` : event.kind;
-    } else if (current && event.type === 'tool.started' && current.kind === 'tool' && !current.key.includes('{')) {
+      // How a call was written is not what it did: the key names the tools (the arguments follow).
+      current.key = event.kind === 'tool' ? `tool:${(event.tools ?? []).join(',')}` : event.kind;
+    } else if (current?.kind === 'tool' && !resolved && event.type === 'tool.started') {
       current.action = `${event.tool} ${JSON.stringify(event.args)}`;
       current.key = `${event.tool}:${stableJson(event.args)}`;
-    } else if (
-      current &&
-      event.type === 'validation' &&
-      !event.ok &&
-      current.kind === 'tool' &&
-      !current.key.includes('{')
-    ) {
+      resolved = true;
+    } else if (current?.kind === 'tool' && !resolved && event.type === 'validation' && !event.ok) {
       current.action = `${event.tool} (invalid: ${event.error ?? ''})`;
       current.key = `${event.tool}:invalid`;
+      resolved = true;
     }
   }
   return steps;

@@ -4,6 +4,30 @@ import { alignRuns, requestDiff, stepsOf } from '../../../src/lib/ui/compare-run
 import { sentRequests } from '../../../src/lib/harness/request-log';
 
 describe('comparing two runs', () => {
+  it("U5 a step is keyed by the events' fields, not by their display text (a recovered call reads like any other)", async () => {
+    const files = { 'a.txt': 'alpha\n' };
+    const written = { text: '```json\n{"name": "read_file", "arguments": {"path": "a.txt"}}\n```' };
+    const recovered = harness([written, { text: 'done' }], {
+      files,
+      settings: { protocol: 'native' },
+      model: { capabilities: ['tools'] },
+    });
+    const plain = harness([{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] }, { text: 'done' }], {
+      files,
+      settings: { protocol: 'native' },
+      model: { capabilities: ['tools'] },
+    });
+    await recovered.agent.run('look');
+    await plain.agent.run('look');
+    const [first] = stepsOf(recovered.events, recovered.agent.session.id);
+    expect(first.action).toBe('read_file {"path":"a.txt","start":1,"end":200}');
+    const aligned = alignRuns(
+      stepsOf(recovered.events, recovered.agent.session.id),
+      stepsOf(plain.events, plain.agent.session.id),
+    );
+    expect(aligned.rows.map((row) => row.same)).toEqual([true, true]);
+  });
+
   it('U5 steps align by number; the first different action is found; requests diff where the prompts part', async () => {
     const files = { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' };
     const a = harness([tool('read_file', { path: 'a.txt' }), tool('list_files'), final('A')], { files });
