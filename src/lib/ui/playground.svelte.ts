@@ -8,6 +8,8 @@
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
 import type { Session } from '../harness/session';
+import type { SessionView } from './session-view';
+import { sessionView } from './session-view';
 import { createSession } from '../harness/session';
 import type { AgentSettings } from '../harness/settings';
 import { defaultSettings } from '../harness/settings';
@@ -63,8 +65,8 @@ export class Playground {
   /** P2 (issue 36): the next run's prefix, read by the server before Run. */
   readonly warmUp = new WarmUp();
   session = $state.raw<Session | undefined>(undefined);
-  /** Bumped when the open session changes in place (title, settings, reset). */
-  version = $state(0);
+  /** What the page shows of the open session; made afresh by `editSession` (session-view.ts). */
+  view = $state.raw<SessionView | undefined>(undefined);
   tasks = $state.raw<Task[]>([]);
   task = $state('');
   /** True while a session is being made or opened: nothing may run against a half-made one. */
@@ -204,12 +206,22 @@ export class Playground {
     return this.database ? new IndexedDbTaskStore(this.database, id) : this.taskStore;
   }
 
+  /**
+   * Changes the open session in place (it is shared with a running Agent) and makes the page's
+   * view of it afresh: every change the page makes to the session goes through here.
+   */
+  editSession(change: (session: Session) => void): void {
+    if (!this.session) return;
+    change(this.session);
+    this.view = sessionView(this.session);
+  }
+
   /** Opens a session: files from its newest snapshot, transcript from its events and items. */
   async show(session: Session, events: HarnessEvent[], files?: FileMap): Promise<void> {
     this.warmUp.cancel();
     await this.files.make(files ?? {});
     this.session = session;
-    this.version++;
+    this.view = sessionView(session);
     this.runs.show(session, events);
     this.task = '';
     await Promise.all([this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
@@ -239,7 +251,7 @@ export class Playground {
         workspace: { backend: description.backend, label: description.label, id: newWorkspaceId() },
       });
       this.session = session;
-      this.version++;
+      this.view = sessionView(session);
       this.runs.show(session, []);
       this.task = options.task ?? (useDemo ? demoTask : files ? '' : (sample?.task ?? ''));
       await this.library
@@ -306,7 +318,7 @@ export class Playground {
       void this.connection.check(this.settings.host, this.settings.model);
     // The task ran, so the box empties — unless the next one was typed while this run ended.
     if (this.task === task) this.task = '';
-    this.version++;
+    this.editSession(() => undefined);
     this.warmUp.ran();
     await this.library
       .saveFiles(session.id, session.history.length, await this.files.collect())

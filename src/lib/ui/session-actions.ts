@@ -24,7 +24,7 @@ export type Notice = {
 
 export interface PageActionsHost {
   session: Session | undefined;
-  version: number;
+  editSession(change: (session: Session) => void): void;
   loading: boolean;
   notice: Notice | undefined;
   importReview: ImportReview | FilesReview | undefined;
@@ -48,10 +48,7 @@ export async function attempt(page: PageActionsHost, failure: string, action: ()
 export async function renameSession(page: PageActionsHost, id: string, title: string): Promise<void> {
   await attempt(page, 'Could not rename', async () => {
     await page.library.rename(id, title);
-    if (page.session?.id === id && title.trim()) {
-      page.session.title = title.trim();
-      page.version++;
-    }
+    if (page.session?.id === id && title.trim()) page.editSession((session) => (session.title = title.trim()));
     await page.library.refresh();
   });
 }
@@ -108,10 +105,11 @@ export async function resetSession(page: PageActionsHost): Promise<void> {
   const session = page.session;
   await attempt(page, 'Could not reset', async () => {
     const cleared = await page.library.reset(session, await page.files.collect());
-    session.history = cleared.history;
-    session.memory = cleared.memory;
-    session.updatedAt = cleared.updatedAt;
-    page.version++;
+    page.editSession((open) => {
+      open.history = cleared.history;
+      open.memory = cleared.memory;
+      open.updatedAt = cleared.updatedAt;
+    });
     page.runs.show(session, []);
     await page.library.refresh();
   });
@@ -127,8 +125,7 @@ export async function setSectionOverride(
   const overrides = { ...page.session.settings.sectionOverrides };
   if (template === undefined) delete overrides[name];
   else overrides[name] = template;
-  page.session.settings = { ...page.session.settings, sectionOverrides: overrides };
-  page.version++;
+  page.editSession((session) => (session.settings = { ...session.settings, sectionOverrides: overrides }));
   await page.library.store
     .saveMeta(sessionMeta(page.session))
     .catch((error: Error) => (page.notice = { kind: 'error', text: error.message }));

@@ -15,7 +15,7 @@ interface NotesHost {
   session: import('../harness/session').Session | undefined;
   library: SessionLibrary;
   notice: Notice | undefined;
-  version: number;
+  editSession(change: (session: import('../harness/session').Session) => void): void;
 }
 
 /** Sets (or, with empty text, removes) the note on `step` of the open session, and saves it. */
@@ -25,8 +25,7 @@ export async function setStepNote(page: NotesHost, step: number, slot: string, t
   const others = (session.notes ?? []).filter((note) => note.step !== step);
   const trimmed = text.trim().slice(0, maxNoteChars);
   const notes = trimmed ? [...others, { step, slot, text: trimmed }].sort((a, b) => a.step - b.step) : others;
-  session.notes = notes.map((note) => ({ ...note }));
-  page.version++;
+  page.editSession((open) => (open.notes = notes.map((note) => ({ ...note }))));
   await page.library.store
     .saveMeta(sessionMeta(session))
     .catch((error: Error) => (page.notice = { kind: 'error', text: `The note was not kept: ${error.message}` }));
