@@ -3,7 +3,8 @@
  * matters where two share a point: the small profile chooses the schema before step mode shows
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
- * the done-check. A call refused as a repeat meets the repeat breaker (T5).
+ * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
+ * describes a call is asked about once before the hook and the check see it (T6).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
@@ -16,6 +17,7 @@ import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
+import { describedCall } from './protocol/described-call';
 
 export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const gate = context.options.stepGate;
@@ -25,6 +27,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),
+    describedCall(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),
     doneCheck,
   ];

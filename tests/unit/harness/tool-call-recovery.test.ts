@@ -168,4 +168,24 @@ describe('T6 recovering tool calls written in the text', () => {
     expect(result.outcome).toEqual({ kind: 'final', answer: reply });
     expect(await h.workspace.stat('hello.txt')).toBeNull();
   });
+
+  it('T6 an answer that describes a call is asked about once: the call made next runs; the same answer again stands', async () => {
+    const described =
+      'To create a file named `hello.txt` with the specified content using the `write_file` function, you can use the ' +
+      'following command:\n\n```json\n{\n  "name": "write_file",\n  "arguments": {\n    "content": "hi",\n    "path": "hello.txt"\n  }\n}\n```\n\n' +
+      'This will create a file named `hello.txt` in the current workspace with the content "hi".';
+    const call = '```json\n{"name": "write_file", "arguments": {"path": "hello.txt", "content": "hi"}}\n```';
+    const native = { settings: { protocol: 'native' as const }, model: { capabilities: ['completion', 'tools'] } };
+    const h = harness([{ text: described }, { text: call }, { text: 'Created hello.txt.' }], native);
+    const result = await h.agent.run('Create a file named hello.txt whose only content is: hi');
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'Created hello.txt.' });
+    expect(await h.workspace.readFile('hello.txt')).toBe('hi');
+    const notice = h.of('notice').find((event) => event.reason === 'described-call')!;
+    expect(notice.text).toContain('your reply describes a write_file call but does not make it');
+    // Explaining an API is an answer: said twice, it stands, and nothing runs.
+    const api = harness([{ text: described }, { text: described }], native);
+    const explained = await api.agent.run('How would I create hello.txt with the write_file tool? Do not do it.');
+    expect(explained.outcome).toEqual({ kind: 'final', answer: described });
+    expect(await api.workspace.stat('hello.txt')).toBeNull();
+  });
 });

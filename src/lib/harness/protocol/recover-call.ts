@@ -204,3 +204,21 @@ export function recoveredReply(text: string, tools: DeclaredTools): ParsedReply 
     return { kind: 'malformed', problem: unknownNameProblem(recovery.names), listTools: true };
   return undefined;
 }
+
+/**
+ * T6: the calls to declared tools a reply *describes* inside prose ("you can use write_file:
+ * ```json {…}``` This will create the file."): not run, since the text around them may be an
+ * answer that shows a call, but worth asking about once (described-call.ts).
+ */
+export function describedCalls(text: string, tools: DeclaredTools): ToolCall[] {
+  const raw = stripThinking(text);
+  const calls: ToolCall[] = [];
+  for (const block of blocks(raw)) {
+    const value = lenientJson(block.text.trim());
+    for (const entry of Array.isArray(value) ? value : [value]) {
+      const call = candidate(entry);
+      if (call?.explicit && tools.argumentNames(call.name)) calls.push({ name: call.name, arguments: call.args });
+    }
+  }
+  return calls;
+}
