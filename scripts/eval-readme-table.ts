@@ -1,20 +1,48 @@
 /**
- * Writes the README's table of real eval runs from the committed results file it names, so the
- * table is never typed by hand: `npx tsx scripts/eval-readme-table.ts`. A unit test checks that
- * the README still matches its file.
+ * Writes the tables of real eval runs in the README and docs/measurements.md from the committed
+ * results files they name, so no table is typed by hand: `npx tsx scripts/eval-readme-table.ts`.
+ * A unit test checks that each still matches its file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseResults } from '../src/lib/evals/results-file';
-import { summarize, summaryTable, taskRows, textTable, verdicts } from '../src/lib/evals/eval-summary';
+import { summarize, summaryRows, summaryTable, taskRows, textTable, verdicts } from '../src/lib/evals/eval-summary';
 
-export const tableBlock = /<!-- eval-table (\S+) -->\n```text\n([\s\S]*?)\n?```\n<!-- \/eval-table -->/g;
+export const tableBlock = /<!-- eval-table (\S+)( compact)? -->\n```text\n([\s\S]*?)\n?```\n<!-- \/eval-table -->/g;
 
-/** Every table block of the README: the results file it names, and the table it shows. */
-export function tableBlocks(readme: string): { file: string; table: string }[] {
-  return [...readme.matchAll(tableBlock)].map((match) => ({ file: match[1]!, table: match[2]! }));
+/** The files whose tables are made here. */
+export const documents = ['README.md', 'docs/measurements.md'];
+
+/** Every table block of a document: the results file it names, whether compact, and the table it shows. */
+export function tableBlocks(text: string): { file: string; compact: boolean; table: string }[] {
+  return [...text.matchAll(tableBlock)].map((match) => ({
+    file: match[1]!,
+    compact: Boolean(match[2]),
+    table: match[3]!,
+  }));
 }
 
-export function tableOf(resultsFile: string): string {
+/** The README's short form: each configuration's pass rate with its interval, per rung, and its cost. */
+export function compactTableOf(resultsFile: string): string {
+  const summaries = summarize(parseResults(readFileSync(resultsFile, 'utf8')).results);
+  const rows = summaryRows(summaries);
+  const keep = [
+    'model',
+    'protocol',
+    'preset',
+    'passed',
+    '95% interval',
+    'rung 1',
+    'rung 2',
+    'mean steps',
+    'tokens read',
+    'mean s',
+  ];
+  const columns = keep.map((name) => rows[0].indexOf(name)).filter((index) => index >= 0);
+  return textTable(rows.map((row) => columns.map((index) => row[index])));
+}
+
+export function tableOf(resultsFile: string, compact = false): string {
+  if (compact) return compactTableOf(resultsFile);
   const { results } = parseResults(readFileSync(resultsFile, 'utf8'));
   const summaries = summarize(results);
   // The per-task cells say how often each task ran in each configuration (a partial run shows as such).
@@ -27,15 +55,17 @@ export function tableOf(resultsFile: string): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const readme = readFileSync('README.md', 'utf8');
-  const blocks = tableBlocks(readme);
-  if (blocks.length === 0) throw new Error('README.md has no <!-- eval-table FILE --> block');
-  writeFileSync(
-    'README.md',
-    readme.replace(
-      tableBlock,
-      (_, file: string) => `<!-- eval-table ${file} -->\n\`\`\`text\n${tableOf(file)}\n\`\`\`\n<!-- /eval-table -->`,
-    ),
-  );
-  for (const block of blocks) console.log(`README.md: table from ${block.file}`);
+  for (const document of documents) {
+    const text = readFileSync(document, 'utf8');
+    const blocks = tableBlocks(text);
+    writeFileSync(
+      document,
+      text.replace(
+        tableBlock,
+        (_, file: string, compact: string | undefined) =>
+          `<!-- eval-table ${file}${compact ?? ''} -->\n\`\`\`text\n${tableOf(file, Boolean(compact))}\n\`\`\`\n<!-- /eval-table -->`,
+      ),
+    );
+    for (const block of blocks) console.log(`${document}: table from ${block.file}`);
+  }
 }

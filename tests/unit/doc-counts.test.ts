@@ -1,0 +1,21 @@
+/** O2 (issue 33): every count the docs state is the data's (scripts/doc-counts.ts writes them). */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { countMark, counts, documents } from '../../scripts/doc-counts';
+
+describe('O2 counts in the docs', () => {
+  it('O2 every marked count in the README, docs/ and evals/README.md is what the data says', () => {
+    const values = counts();
+    const marks = documents.flatMap((document) =>
+      [...readFileSync(document, 'utf8').matchAll(countMark)].map(([, key, value]) => ({ document, key, value })),
+    );
+    expect(marks.length).toBeGreaterThan(3);
+    for (const { document, key, value } of marks)
+      expect(value, `${document}: n:${key} (run npx tsx scripts/doc-counts.ts)`).toBe(values[key]);
+  });
+
+  it('O2 the suite holds the tasks the ladder promises: some on each rung', () => {
+    const values = counts();
+    for (const rung of ['rung1', 'rung2', 'rung3']) expect(Number(values[rung])).toBeGreaterThan(0);
+  });
+});
