@@ -7,31 +7,18 @@ import { outcomeText, shortReason } from './outcome-text';
 import type { HarnessEvent } from '../harness/events';
 import type { HistoryItem } from '../harness/session';
 import type { StepStats, TranscriptEntry } from './transcript-entry';
+import { lineOf } from './transcript-lines';
+import { StepBook } from './step-book';
 export type { StepStats, TranscriptEntry } from './transcript-entry';
 export { itemsBeforeEvents } from './transcript-entry';
-
-/** What a step-mode edit changed, in a line. */
-function editText(event: Extract<HarnessEvent, { type: 'step.edited' }>): string {
-  switch (event.target) {
-    case 'reply':
-      return 'You edited the model’s reply before it was parsed (step mode).';
-    case 'request':
-      return 'You edited the message the model read next (step mode).';
-    case 'system':
-      return 'You edited the system prompt for the rest of this run (step mode).';
-    case 'options':
-      return `You changed the options for the rest of this run (step mode): ${event.after}.`;
-    case 'tools':
-      return `You changed the declared tools for the rest of this run (step mode): ${event.after || 'none'}.`;
-  }
-}
 
 /** Streamed tool output kept per card: the tail, where the news is (C1 for the page). */
 const outputChars = 64_000;
 
 export class TranscriptModel {
   entries: TranscriptEntry[] = [];
-  steps: StepStats[] = [];
+  /** Per-step statistics (step-book.ts). */
+  private readonly book = new StepBook();
   /** The raw text of the latest reply, for the inspector. */
   rawOutput = '';
   private counter = 0;
@@ -45,8 +32,6 @@ export class TranscriptModel {
   private lastRetry: Extract<TranscriptEntry, { kind: 'retry' }> | undefined;
   /** Items already in the transcript, by position, so a rebuild adds only what events missed. */
   private readonly seen = new Set<number>();
-  /** Steps of the session's earlier runs: this run's step 1 is the next one. */
-  private runBase = 0;
 
   constructor(private readonly sessionId: string) {}
 
@@ -54,22 +39,12 @@ export class TranscriptModel {
     return `${this.sessionId}-${++this.counter}`;
   }
 
-  /**
-   * A step counted over the whole session (the inspector, the slot view and replay count the same
-   * way): a resumed run's step 1 follows the last step of the run before it.
-   */
-  private number(runStep: number): number {
-    return this.runBase + runStep;
+  get steps(): StepStats[] {
+    return this.book.steps;
   }
 
-  private step(runStep: number): StepStats {
-    const step = this.number(runStep);
-    let stats = this.steps.find((entry) => entry.step === step && entry === this.steps.at(-1));
-    if (!stats) {
-      stats = { step, model: '', promptChars: 0, reusedChars: 0 };
-      this.steps.push(stats);
-    }
-    return stats;
+  private number(runStep: number): number {
+    return this.book.number(runStep);
   }
 
   /** Entries as immutable views: a changed entry is a new object, the others are reused. */
@@ -201,15 +176,16 @@ export class TranscriptModel {
   apply(event: HarnessEvent): boolean {
     // A delegated child's own events stay in its transcript; the parent shows a summary card.
     if (event.sessionId !== this.sessionId) return false;
+    this.book.apply(event);
+    if (event.type === 'context.truncated' || event.type === 'model.error') this.endStreaming();
+    const line = lineOf(event, `${this.sessionId}-${this.counter + 1}`);
+    if (line) {
+      this.counter++;
+      return this.push(line);
+    }
     switch (event.type) {
       case 'history.appended':
         return this.item(event.item);
-      case 'request.sent': {
-        const step = this.step(event.step);
-        step.model = event.model;
-        if (event.options.numCtx) step.numCtx = event.options.numCtx;
-        return false;
-      }
       case 'model.token':
         if (!this.streaming) {
           this.streaming = {
@@ -223,29 +199,10 @@ export class TranscriptModel {
         }
         this.touch(this.streaming).text += event.text;
         return true;
-      case 'prompt.assembled': {
-        const stats = this.step(event.step);
-        stats.promptChars = event.totalChars;
-        if (event.toolChars) stats.toolChars = event.toolChars;
-        stats.reusedChars = event.reusedChars;
-        if (event.prefixBreak) stats.prefixBreak = event.prefixBreak;
-        return false;
-      }
       case 'response.done':
-        this.step(event.step).stats = event.stats;
-        if (event.serverReusedTokens !== undefined && event.serverReuseSource)
-          this.step(event.step).serverReused = { tokens: event.serverReusedTokens, source: event.serverReuseSource };
         this.rawOutput = this.streaming?.text ?? this.rawOutput;
         if (this.streaming) this.touch(this.streaming);
         return Boolean(this.streaming);
-      case 'parse.result':
-        this.step(event.step).parse = `${event.kind}: ${event.detail}`;
-        return false;
-      case 'validation':
-        this.step(event.step).validation = event.ok
-          ? `${event.tool}: valid`
-          : `${event.tool}: ${event.error ?? 'invalid'}`;
-        return false;
       case 'tool.started': {
         const card: Extract<TranscriptEntry, { kind: 'tool' }> = {
           id: this.id(),
@@ -278,97 +235,9 @@ export class TranscriptModel {
         this.awaitingResult.push(card);
         return true;
       }
-      case 'hook':
-        // T8: the harness decides, not the model: each hook decision is a line of its own.
-        return this.push({
-          id: this.id(),
-          kind: 'hook',
-          stopped: ['deny', 'reject'].includes(event.decision) || Boolean(event.failed),
-          failed: Boolean(event.failed),
-          text:
-            `hook ${event.point}${event.tool ? ` (${event.tool})` : ''}: ${event.decision}` +
-            (event.detail ? ` — ${event.detail}` : ''),
-        });
-      case 'approval':
-        return this.push({
-          id: this.id(),
-          kind: 'approval',
-          approved: event.decision === 'approved',
-          text: `${event.tool}: ${event.decision} (${event.reason})`,
-        });
-      case 'retry': {
-        // One line for a run of retries, not one paragraph each (the first says why).
-        if (this.lastRetry && this.entries.at(-1) === this.lastRetry) {
-          const retry = this.touch(this.lastRetry);
-          retry.count++;
-          retry.text = retry.text
-            .replace(/^Retry \d+/, `Retry ${event.attempt}`)
-            .replace(/ in [\d.]+ s/, event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : '');
-          return true;
-        }
-        this.push({
-          id: this.id(),
-          kind: 'retry',
-          count: 1,
-          text:
-            `Retry ` +
-            `${event.attempt}${event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : ''}: ` +
-            `${shortReason(event.reason)}`,
-        });
-        this.lastRetry = this.entries.at(-1) as Extract<TranscriptEntry, { kind: 'retry' }>;
-        return true;
-      }
-      case 'model.fallback':
-        return this.push({
-          id: this.id(),
-          kind: 'retry',
-          count: 1,
-          text: `Switched model ${event.from} → ${event.to}: ${event.reason}`,
-        });
-      case 'compaction':
-        return this.push({
-          id: this.id(),
-          kind: 'compaction',
-          text:
-            `History compacted: ` +
-            `${event.reason}${event.beforeChars ? ` (${event.beforeChars} → ${event.afterChars} chars)` : ''}`,
-        });
-      case 'context.truncated':
-        this.endStreaming();
-        return this.push({
-          id: this.id(),
-          kind: 'compaction',
-          text:
-            `The prompt did not fit num_ctx ${event.numCtx} ` +
-            (event.detectedBy === 'server-refused'
-              ? '(the server refused it); '
-              : `(the server counted ${event.promptEvalCount} tokens, about ${event.estimatedTokens} were sent); `) +
-            `the reply was dropped, not run.`,
-        });
-      case 'check.finished':
-        return this.push({
-          id: this.id(),
-          kind: 'check',
-          passed: event.aborted ? undefined : event.passed,
-          text:
-            `Done-check \`${event.command}\`: ` +
-            `${event.aborted ? 'stopped' : event.passed ? 'passed' : `failed (exit ${event.exitCode})`}`,
-        });
-      case 'step.edited':
-        return this.push({
-          id: this.id(),
-          kind: 'edit',
-          text: editText(event),
-        });
-      case 'delegate.started':
-        return this.push({
-          id: this.id(),
-          kind: 'delegate',
-          childSessionId: event.childSessionId,
-          text: `Delegated to a read-only helper (≤ ${event.maxSteps} steps): ${event.task}`,
-        });
+      case 'retry':
+        return this.retry(event);
       case 'model.error':
-        this.endStreaming();
         return true;
       case 'notice':
         // Step 0: said while the run was set up (docs clipped, a fork that cannot send its parent's
@@ -377,7 +246,6 @@ export class TranscriptModel {
         return this.push({ id: this.id(), kind: 'notice', reason: event.reason, text: event.text });
       case 'run.started':
         this.worked = 0;
-        this.runBase = this.steps.at(-1)?.step ?? this.runBase;
         return false;
       case 'run.finished': {
         this.endStreaming();
@@ -394,5 +262,24 @@ export class TranscriptModel {
       default:
         return false;
     }
+  }
+
+  /** One line for a run of retries, not one paragraph each (the first says why). */
+  private retry(event: Extract<HarnessEvent, { type: 'retry' }>): boolean {
+    const delay = event.delayMs ? ` in ${(event.delayMs / 1000).toFixed(1)} s` : '';
+    if (this.lastRetry && this.entries.at(-1) === this.lastRetry) {
+      const retry = this.touch(this.lastRetry);
+      retry.count++;
+      retry.text = retry.text.replace(/^Retry \d+/, `Retry ${event.attempt}`).replace(/ in [\d.]+ s/, delay);
+      return true;
+    }
+    this.push({
+      id: this.id(),
+      kind: 'retry',
+      count: 1,
+      text: `Retry ${event.attempt}${delay}: ${shortReason(event.reason)}`,
+    });
+    this.lastRetry = this.entries.at(-1) as Extract<TranscriptEntry, { kind: 'retry' }>;
+    return true;
   }
 }
