@@ -18,8 +18,9 @@ import { MemoryWorkspace } from '../src/lib/workspace/memory-workspace';
 import { collectFiles } from '../src/lib/workspace/workspace-files';
 import { findSample } from '../src/lib/workspace/samples/sample-projects';
 import { analyzeShellCommand } from '../src/lib/workspace/shell-command-analyzer';
+import { lessonFolder, writeLessonNotes } from './write-lesson-notes';
 
-export const lessonFolder = join(import.meta.dirname, '../src/lib/ui/teaching/lessons');
+export { lessonFolder };
 
 export interface LessonRun {
   sample: string;
@@ -30,6 +31,8 @@ export interface LessonRun {
   /** Files added to the sample (a skill, a hook script). */
   files?: Record<string, string>;
   budgets?: AgentOptions['budgets'];
+  /** The lesson's hand-written summary; without one, the summary in its notes file is kept. */
+  summary?: string;
   /** Real time for a real model; a fixed clock (1.5 s a tick) makes scripted lessons reproducible. */
   realClock?: boolean;
 }
@@ -74,6 +77,8 @@ export async function recordLesson(
       new Date('2026-12-01T10:00:00Z'),
     ),
   );
+  // Notes and figures come from the events just recorded, so they always match the session.
+  console.log(writeLessonNotes(id, options.summary === undefined ? undefined : { title, summary: options.summary }));
   const steps = events.filter((event) => event.type === 'request.sent').length;
   return { outcome: result.outcome.kind, steps, items: session.history.length, events: own };
 }

@@ -1,7 +1,8 @@
 /**
  * Records the bundled lessons (U3): sessions run through the real harness with a scripted model,
  * written as session files the page replays with no server. Run after changing the harness:
- * `npx tsx scripts/record-lessons.ts` (the notes beside them are written by hand). Lesson 5 comes
+ * `npx tsx scripts/record-lessons.ts`; their notes are written from the events (write-lesson-notes.ts),
+ * keeping each hand-written title and summary. Lesson 5 comes
  * from a real model: scripts/record-real-lesson.ts.
  */
 import { findSample } from '../src/lib/workspace/samples/sample-projects';

@@ -1,54 +1,69 @@
 /**
- * Records Lesson 5 (U3) from a real model on a real Ollama: a very small model on the failing-test
- * sample, in a window small enough to compact, with the harness's guards on — so a class sees what
- * such a model really does and what the harness does about it. The notes are made from the events
- * (scripts/lesson-notes.ts), so a re-recording matches its notes.
- *   OLLAMA_HOST=http://127.0.0.1:11434 npx tsx scripts/record-real-lesson.ts [model]
- *   npx tsx scripts/record-real-lesson.ts --notes-only   (notes again from the recorded session)
- * Default model gemma3:270m (provisioned by `npm run ollama:serve`); temperature 0, seed 1. About
- * 15 minutes on 2 cores.
+ * Records a lesson (U3) from a real model on a real Ollama, with the harness's guards on, so a
+ * class sees what such a model really does and what the harness does about it. Its notes and
+ * figures are written from the events (write-lesson-notes.ts), so a re-recording matches them.
+ *   OLLAMA_HOST=http://127.0.0.1:11434 npx tsx scripts/record-real-lesson.ts real-model
+ *   OLLAMA_HOST=http://127.0.0.1:11434 npx tsx scripts/record-real-lesson.ts real-coder
+ * Lesson 5 (real-model): gemma3:270m, a model too small to code, on the failing-test sample in a
+ * window small enough to compact (about 15 minutes on 2 cores). Lesson 6 (real-coder): Qwen2.5-Coder
+ * 1.5B with the settings that worked best in the sweep (docs/measurements.md), solving the same
+ * sample (several minutes). Both provisioned by `npm run ollama:serve`; temperature 0, seed 1.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { HarnessEvent } from '../src/lib/harness/events';
 import { OllamaModelClient } from '../src/lib/model/ollama-model-client';
+import type { AgentSettings } from '../src/lib/harness/settings';
 import { findSample } from '../src/lib/workspace/samples/sample-projects';
-import { lessonFolder, recordLesson } from './lesson-recorder';
-import { notesFromEvents } from './lesson-notes';
+import { recordLesson } from './lesson-recorder';
 
-const id = 'real-model';
-const sessionFile = join(lessonFolder, `${id}.session.json`);
-// The window is small on purpose (compaction shows), the reply limit too (a small model that echoes
-// its prompt is cut early); both can be changed to explore.
-const numCtx = Number(process.env.LESSON_NUM_CTX ?? 3072);
-const numPredict = Number(process.env.LESSON_NUM_PREDICT ?? 256);
-
-function writeNotes(model: string, version: string, events: readonly HarnessEvent[], outcome: string): string[] {
-  const notes = notesFromEvents(events);
-  const title = `Lesson 5: a real small model (${model}), recorded`;
-  const summary =
-    `Not scripted: ${model} on a real Ollama ${version} (CPU, temperature 0, num_ctx ${numCtx}), recorded ` +
-    `by scripts/record-real-lesson.ts. What a very small model really does with this harness, and what ` +
-    `the harness does about it, step by step (${notes.length} steps, ended: ${outcome}).`;
-  writeFileSync(join(lessonFolder, `${id}.notes.json`), `${JSON.stringify({ title, summary, notes }, null, 1)}\n`);
-  return [...new Set(notes.map((note) => note.slot))];
+interface RealLesson {
+  title: (model: string) => string;
+  model: string;
+  summary: (model: string, version: string) => string;
+  settings: (numCtx: number) => Partial<AgentSettings>;
 }
 
-if (process.argv.includes('--notes-only')) {
-  const recorded = JSON.parse(readFileSync(sessionFile, 'utf8')) as {
-    session: { model: string };
-    events: HarnessEvent[];
-  };
-  const finished = recorded.events.findLast((event) => event.type === 'run.finished');
-  const started = recorded.events.find((event) => event.type === 'run.started');
-  const version = /Ollama ([\d.]+)/.exec(JSON.stringify(started ?? {}))?.[1] ?? process.env.OLLAMA_VERSION ?? '0.24.0';
-  const slots = writeNotes(recorded.session.model, version, recorded.events, finished?.outcome.kind ?? 'unknown');
-  console.log(`${id}: notes again from the recorded events (slots ${slots.join(', ')})`);
-  process.exit(0);
-}
+const numCtx = Number(process.env.LESSON_NUM_CTX ?? 0);
+const lessons: Record<string, RealLesson> = {
+  'real-model': {
+    title: (model) => `Lesson 5: a real small model (${model}), recorded`,
+    model: 'gemma3:270m',
+    summary: (model, version) =>
+      `Not scripted: ${model} on a real Ollama ${version} (CPU, temperature 0), recorded by ` +
+      'scripts/record-real-lesson.ts. What a very small general model really does with this harness, ' +
+      'and what the harness does about it, step by step.',
+    // The window is small on purpose (compaction shows), the reply limit too (a small model that
+    // echoes its prompt is cut early); both can be changed to explore.
+    settings: (ctx) => ({
+      protocol: 'text',
+      options: { temperature: 0, seed: 1, numCtx: ctx || 3072, numPredict: 256 },
+      limits: { maxSteps: 10, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 4, maxFailedSteps: 0 },
+    }),
+  },
+  'real-coder': {
+    title: (model) => `Lesson 6: a real coding model (${model}) fixes a test`,
+    model: 'qwen2.5-coder:1.5b',
+    summary: (model, version) =>
+      `Not scripted: ${model} on a real Ollama ${version} (CPU, temperature 0, small-model profile), ` +
+      'recorded by scripts/record-real-lesson.ts. A model that can code, and the parts of the ' +
+      'harness that turn its replies into work: the tool protocol, results it reads back, and the ' +
+      'done-check that decides whether it really finished.',
+    settings: (ctx) => ({
+      protocol: 'native',
+      profile: 'small',
+      options: { temperature: 0, seed: 1, numCtx: ctx || 8192 },
+      limits: { maxSteps: 12, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 4, maxFailedSteps: 0 },
+      verifyCommand: 'npm test',
+    }),
+  },
+};
 
+const id = process.argv[2] ?? 'real-model';
+const lesson = lessons[id];
+if (!lesson) {
+  console.error(`No real lesson "${id}"; choose ${Object.keys(lessons).join(' or ')}.`);
+  process.exit(2);
+}
 const host = process.env.OLLAMA_HOST ?? 'http://127.0.0.1:11434';
-const model = process.argv.find((arg, index) => index > 1 && !arg.startsWith('--')) ?? 'gemma3:270m';
+const model = process.argv[3] ?? lesson.model;
 const version = await fetch(`${host}/api/version`)
   .then((response) => response.json() as Promise<{ version: string }>)
   .catch(() => undefined);
@@ -57,20 +72,13 @@ if (!version) {
   process.exit(2);
 }
 const started = Date.now();
-const { outcome, steps, items, events } = await recordLesson(id, `Lesson 5: a real small model (${model}), recorded`, {
+const { outcome, steps, items } = await recordLesson(id, lesson.title(model), {
   sample: 'failing-test',
   task: findSample('failing-test')!.task,
   model: new OllamaModelClient({ host }),
   modelName: model,
   realClock: true,
-  settings: {
-    protocol: 'text',
-    options: { temperature: 0, seed: 1, numCtx, numPredict },
-    limits: { maxSteps: 10, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 4, maxFailedSteps: 0 },
-  },
+  summary: lesson.summary(model, version.version),
+  settings: lesson.settings(numCtx),
 });
-const slots = writeNotes(model, version.version, events, outcome);
-console.log(
-  `${id}: ${outcome}, ${steps} steps, ${items} items, slots ${slots.join(', ')}, ` +
-    `${Math.round((Date.now() - started) / 1000)} s`,
-);
+console.log(`${id}: ${outcome}, ${steps} steps, ${items} items, ${Math.round((Date.now() - started) / 1000)} s`);

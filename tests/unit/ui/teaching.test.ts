@@ -14,6 +14,8 @@ import { TeachingState } from '../../../src/lib/ui/teaching/teaching-state.svelt
 import type { TeachingHost } from '../../../src/lib/ui/teaching/teaching-state.svelte';
 import { fiveSlots, requestSize } from '../../../src/lib/ui/teaching/five-slots';
 import { cacheBreak } from '../../../src/lib/ui/teaching/cache-break';
+import { lessonFigures, lessonNotesFile, notesFromEvents } from '../../../src/lib/ui/teaching/lesson-notes';
+import { factsByStep } from '../../../src/lib/ui/teaching/step-facts';
 import { final, harness, tool } from '../helpers';
 
 const lessonDir = join(import.meta.dirname, '../../../src/lib/ui/teaching/lessons');
@@ -144,18 +146,56 @@ describe('U3 teaching', () => {
     expect(done?.type === 'response.done' && done.stats.loadDurationNs).toBeGreaterThan(0);
   });
 
-  it("U3 a real lesson's notes are made from its events: one per step, each naming a slot, none alike", async () => {
-    const { notesFromEvents } = await import('../../../scripts/lesson-notes');
+  it("U3 every lesson's notes file is what its events write: notes and figures generated, nothing typed by hand", () => {
     for (const id of lessonIds) {
       const recorded = lesson(id);
-      const notes = notesFromEvents(recorded.events);
+      const file = JSON.parse(readFileSync(join(lessonDir, `${id}.notes.json`), 'utf8')) as {
+        title: string;
+        summary: string;
+      };
+      expect(file).toEqual(lessonNotesFile(recorded.events, recorded.session.id, file));
+      const notes = notesFromEvents(recorded.events, recorded.session.id);
       expect(notes.map((note) => note.step)).toEqual(
         teachingSteps(recorded.events, recorded.session.id).map((step) => step.number),
       );
       expect(new Set(notes.map((note) => note.text)).size).toBe(notes.length);
-      for (const note of notes)
-        expect(['instructions', 'tools', 'environment', 'state', 'feedback']).toContain(note.slot);
+      for (const note of notes) expect(note.text).not.toMatch(/\.\.$|”\.\./);
+      // A hand-written summary states no count: counts drift, so they live in the generated figures.
+      expect(file.summary).not.toMatch(
+        /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (steps?|compactions?|times)\b(?! to )/i,
+      );
     }
+  });
+
+  it('U3 each note claims only what its step shows: compaction, prefix reuse, retries, results', () => {
+    for (const id of lessonIds) {
+      const recorded = lesson(id);
+      const facts = factsByStep(recorded.events, recorded.session.id);
+      for (const note of notesFromEvents(recorded.events, recorded.session.id)) {
+        const step = facts[note.step - 1]!;
+        const compacted = step.compactions.filter((entry) => !entry.reason.includes('shortened')).length;
+        expect(note.text.split('the history was compacted').length - 1, `${id} ${note.text}`).toBe(compacted);
+        expect(note.text.includes('does not extend the previous one'), `${id} ${note.text}`).toBe(!!step.prefixBreak);
+        if (note.text.includes('extends the previous one:')) expect(step.reusedChars).toBeGreaterThan(0);
+        expect(note.text.includes('asked again'), `${id} ${note.text}`).toBe(step.retries.length > 0);
+        for (const entry of step.tools.filter((call) => !/not run again|same arguments/.test(call.result ?? '')))
+          if (note.text.startsWith(`Step ${note.step}: ${entry.tool}`))
+            expect(note.text).toContain(`${entry.tool} ${JSON.stringify(entry.args).slice(0, 20)}`);
+        if (/ worked\b/.test(note.text) && !note.text.includes('as at step'))
+          expect(step.tools.some((call) => call.ok)).toBe(true);
+        if (/ failed\b/.test(note.text) && !note.text.includes('as at step'))
+          expect(step.tools.some((call) => call.ok === false) || step.check?.passed === false).toBe(true);
+      }
+    }
+  });
+
+  it('U3 the notes writer is held to the facts: a compaction or a prefix break it did not see is not claimed', () => {
+    const recorded = lesson('compaction');
+    // Drop the compaction events: the notes must stop claiming any, and the figures must count none.
+    const without = recorded.events.filter((event) => event.type !== 'compaction');
+    expect(notesFromEvents(without, recorded.session.id).some((note) => note.text.includes('compacted'))).toBe(false);
+    expect(lessonFigures(without, recorded.session.id)).toContain('0 compactions');
+    expect(lessonFigures(recorded.events, recorded.session.id)).toMatch(/[1-9]\d* compactions?/);
   });
 
   it('P5 T8 lesson 4 loads a skill into the history and shows a hook denying a risky command', () => {

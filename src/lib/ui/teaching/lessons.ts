@@ -15,10 +15,13 @@ export interface Lesson {
   id: string;
   title: string;
   summary: string;
+  /** Counts read from the recorded events (lesson-notes.ts lessonFigures), never typed by hand. */
+  figures: string;
   notes: LessonNote[];
 }
 
-export const lessonIds = ['clean-run', 'rescued', 'compaction', 'skills-hooks', 'real-model'] as const;
+export { lessonIds } from './lesson-ids';
+import { lessonIds } from './lesson-ids';
 
 const notes = import.meta.glob('./lessons/*.notes.json', { import: 'default' }) as Record<
   string,

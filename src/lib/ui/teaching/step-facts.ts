@@ -1,0 +1,92 @@
+/**
+ * U3 (issue 35): what each step of a recorded session did, read from its events alone — the
+ * request (its size, how much of the last one it reused and why it broke), a compaction or a
+ * shortening before it, the reply and how it parsed, retries, notices and tool results. Lesson
+ * notes are written from these facts (lesson-notes.ts), and a test holds every note to them.
+ */
+import type { HarnessEvent } from '../../harness/events';
+
+export interface StepFacts {
+  step: number;
+  numCtx?: number;
+  /** Characters of the request, and how many of them repeat the previous request and its reply. */
+  requestChars: number;
+  reusedChars: number;
+  /** Why the request does not extend the previous one (C4), when it does not. */
+  prefixBreak?: string;
+  /** A compaction (or a shortening) made before this request. */
+  compactions: { reason: string; beforeChars: number; afterChars: number }[];
+  parse?: { kind: string; detail: string; recovered?: string };
+  tools: { tool: string; args: Record<string, unknown>; ok?: boolean; result?: string }[];
+  notices: { reason: string; content: string }[];
+  retries: string[];
+  reply?: string;
+  outputTokens?: number;
+  /** The reply recited lines of the system prompt (a small model's habit worth naming). */
+  echo: boolean;
+  hooks: { point: string; decision: string }[];
+  check?: { passed: boolean; command: string };
+}
+
+function newStep(step: number, numCtx: number | undefined): StepFacts {
+  return {
+    step,
+    numCtx,
+    requestChars: 0,
+    reusedChars: 0,
+    compactions: [],
+    tools: [],
+    notices: [],
+    retries: [],
+    echo: false,
+    hooks: [],
+  };
+}
+
+/** A step's facts from the events it emitted (steps counted over the session, as the page counts them). */
+export function factsByStep(events: readonly HarnessEvent[], sessionId?: string): StepFacts[] {
+  const steps: StepFacts[] = [];
+  let pending: StepFacts['compactions'] = [];
+  let system = '';
+  for (const event of events) {
+    if (sessionId && event.sessionId !== sessionId) continue;
+    if (event.type === 'request.messages' && event.keep === 0 && event.added[0]?.role === 'system')
+      system = event.added[0].content;
+    if (event.type === 'compaction')
+      pending.push({ reason: event.reason, beforeChars: event.beforeChars ?? 0, afterChars: event.afterChars ?? 0 });
+    if (event.type === 'request.sent') {
+      steps.push({ ...newStep(steps.length + 1, event.options.numCtx), compactions: pending });
+      pending = [];
+    }
+    const current = steps.at(-1);
+    if (!current) continue;
+    if (event.type === 'prompt.assembled') {
+      current.requestChars = event.totalChars;
+      current.reusedChars = event.reusedChars;
+      if (event.prefixBreak) current.prefixBreak = event.prefixBreak;
+    }
+    if (event.type === 'response.done') current.outputTokens = event.stats.evalCount;
+    if (event.type === 'retry') current.retries.push(event.reason);
+    if (event.type === 'parse.result')
+      current.parse = {
+        kind: event.kind,
+        detail: event.detail,
+        ...(event.recovered ? { recovered: event.recovered } : {}),
+      };
+    if (event.type === 'tool.started') current.tools.push({ tool: event.tool, args: event.args });
+    if (event.type === 'hook') current.hooks.push({ point: event.point, decision: event.decision });
+    if (event.type === 'check.finished') current.check = { passed: event.passed, command: event.command };
+    if (event.type !== 'history.appended') continue;
+    const { item } = event;
+    if (item.kind === 'assistant') {
+      current.reply = item.content;
+      const lines = system.split('\n').filter((line) => line.trim().length >= 30);
+      current.echo = lines.filter((line) => item.content.includes(line.trim())).length >= 2;
+    } else if (item.kind === 'tool') {
+      const card = current.tools.find((entry) => entry.tool === item.name && entry.result === undefined);
+      if (card) Object.assign(card, { ok: item.ok, result: item.content });
+      else current.tools.push({ tool: item.name, args: item.args, ok: item.ok, result: item.content });
+    } else if (item.kind === 'notice') current.notices.push({ reason: item.reason, content: item.content });
+  }
+  return steps;
+}
