@@ -63,7 +63,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       text.replace(
         tableBlock,
         (_, file: string, compact: string | undefined) =>
-          `<!-- eval-table ${file}${compact ?? ''} -->\n\`\`\`text\n${tableOf(file, Boolean(compact))}\n\`\`\`\n<!-- /eval-table -->`,
+          `<!-- eval-table ${file}${compact ?? ''} -->\n` +
+          `\`\`\`text\n${tableOf(file, Boolean(compact))}\n\`\`\`\n<!-- /eval-table -->`,
       ),
     );
     for (const block of blocks) console.log(`${document}: table from ${block.file}`);

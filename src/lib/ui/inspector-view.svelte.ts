@@ -67,7 +67,8 @@ export function serverShare(step: StepStats): string {
 
 /** P2: the harness's estimate beside the server's own figure, and why the prefix broke. */
 export function reuseTitle(step: StepStats): string {
-  const estimate = `estimate: ${step.reusedChars} of ${step.promptChars} characters repeat the previous request and its reply`;
+  const estimate =
+    `estimate: ${step.reusedChars} of ${step.promptChars} characters ` + 'repeat the previous request and its reply';
   const server = step.serverReused
     ? `\nserver: ${step.serverReused.tokens} of ${step.stats?.promptEvalCount ?? '?'} prompt tokens from its cache` +
       (step.serverReused.source === 'reported'

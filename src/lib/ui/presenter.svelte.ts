@@ -29,10 +29,12 @@ export class Presenter {
     }
   }
 
-  /** The body's grid columns: panes hidden in presenter mode take no column. */
+  /** The body's grid columns: panes hidden in presenter mode take no column; while presenting,
+   * each edge has a thin column for the button that shows its pane. */
   columns(): string {
+    const edge = this.on ? 'auto ' : '';
     const left = !this.on || this.left ? 'clamp(180px, var(--left), 26vw) auto ' : '';
     const right = !this.on || this.right ? ' auto clamp(280px, var(--right), 42vw)' : '';
-    return `${left}minmax(300px, 1fr)${right}`;
+    return `${edge}${left}minmax(300px, 1fr)${right}${edge ? ' auto' : ''}`;
   }
 }

@@ -13,7 +13,7 @@ import { teachingSteps } from '../../../src/lib/ui/teaching/step-index';
 import { TeachingState } from '../../../src/lib/ui/teaching/teaching-state.svelte';
 import type { TeachingHost } from '../../../src/lib/ui/teaching/teaching-state.svelte';
 import { fiveSlots, requestSize } from '../../../src/lib/ui/teaching/five-slots';
-import { cacheBreak } from '../../../src/lib/ui/teaching/cache-break';
+import { cacheBreak, stepCacheBreak } from '../../../src/lib/ui/teaching/cache-break';
 import { lessonFigures, lessonNotesFile, notesFromEvents } from '../../../src/lib/ui/teaching/lesson-notes';
 import { factsByStep } from '../../../src/lib/ui/teaching/step-facts';
 import { final, harness, tool } from '../helpers';
@@ -171,12 +171,19 @@ describe('U3 teaching', () => {
     for (const id of lessonIds) {
       const recorded = lesson(id);
       const facts = factsByStep(recorded.events, recorded.session.id);
+      const teaching = teachingSteps(recorded.events, recorded.session.id);
       for (const note of notesFromEvents(recorded.events, recorded.session.id)) {
         const step = facts[note.step - 1]!;
         const compacted = step.compactions.filter((entry) => !entry.reason.includes('shortened')).length;
         expect(note.text.split('the history was compacted').length - 1, `${id} ${note.text}`).toBe(compacted);
-        expect(note.text.includes('does not extend the previous one'), `${id} ${note.text}`).toBe(!!step.prefixBreak);
-        if (note.text.includes('extends the previous one:')) expect(step.reusedChars).toBeGreaterThan(0);
+        // Reuse and breaks as the Slots view computes them for the same step.
+        const view = stepCacheBreak(teaching[note.step - 2], teaching[note.step - 1]!)!;
+        const stops = /stops sharing its start with the previous one at character (\d+) of (\d+)/.exec(note.text);
+        const extends_ = /extends the previous one: all (\d+) characters/.exec(note.text);
+        if (note.step > 1 && view.firstDifference !== undefined)
+          expect(stops?.slice(1).map(Number), `${id} ${note.text}`).toEqual([view.firstDifference, view.total]);
+        else if (note.step > 1) expect(Number(extends_?.[1]), `${id} ${note.text}`).toBe(view.reused);
+        else expect(stops ?? extends_).toBeNull();
         expect(note.text.includes('asked again'), `${id} ${note.text}`).toBe(step.retries.length > 0);
         for (const entry of step.tools.filter((call) => !/not run again|same arguments/.test(call.result ?? '')))
           if (note.text.startsWith(`Step ${note.step}: ${entry.tool}`))

@@ -23,9 +23,14 @@ export function describedCall(): LoopExtension {
         reason: 'described-call',
         notice:
           `Runtime notice: your reply describes a ${call.name} call but does not make it, so nothing was run. ` +
-          `To run it, reply with only the call, nothing around it: ${example.length > 600 ? `{"name": "${call.name}", "arguments": {…}}` : example}. ` +
+          `To run it, reply with only the call, nothing around it: ${shortExample(call.name, example)}. ` +
           'If that text is your final answer, send it again unchanged.',
       };
     },
   };
+}
+
+/** A long example (a whole file's content) is cut to its shape, so the notice stays short. */
+function shortExample(name: string, example: string): string {
+  return example.length > 600 ? `{"name": "${name}", "arguments": {…}}` : example;
 }

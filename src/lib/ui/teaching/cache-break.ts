@@ -6,6 +6,7 @@
  * evaluated add up to the same total the five slots do (issue 23).
  */
 import type { ChatMessage, NativeToolDefinition } from '../../harness/model-types';
+import type { TeachingStep } from './step-index';
 
 export interface CacheBreak {
   /** Characters of the current request equal to the start of previous request + reply. */
@@ -61,4 +62,13 @@ export function cacheBreak(
     };
   }
   return { reused, total };
+}
+
+/** Where a step's request breaks from the step before it: what the Slots view and the notes show. */
+export function stepCacheBreak(previous: TeachingStep | undefined, step: TeachingStep): CacheBreak | undefined {
+  if (!step.request) return undefined;
+  return cacheBreak(previous?.request?.messages, previous?.reply, step.request.messages, {
+    ...(previous?.request?.tools ? { previous: previous.request.tools } : {}),
+    ...(step.request.tools ? { current: step.request.tools } : {}),
+  });
 }

@@ -37,7 +37,9 @@ function cutOrMalformed(facts: StepFacts): { slot: SlotName; text: string } | un
       : 'the reply ran on';
     return {
       slot: 'instructions',
-      text: `${what} and hit the output limit; the harness kept what came and told the model to resume with no recap (R2)`,
+      text:
+        `${what} and hit the output limit; ` +
+        'the harness kept what came and told the model to resume with no recap (R2)',
     };
   }
   if (facts.parse?.kind !== 'malformed') return undefined;
@@ -95,27 +97,31 @@ function toolsOrFinal(facts: StepFacts, workedBefore: boolean): { slot: SlotName
 /** The request's relation to the one before, and what happened to the history first: fixed words. */
 function context(facts: StepFacts): string {
   const parts: string[] = [];
-  for (const compaction of facts.compactions)
+  for (const compaction of facts.compactions) {
+    const sizes = `${compaction.beforeChars} → ${compaction.afterChars} characters`;
     parts.push(
       compaction.reason.includes('shortened')
-        ? `Before this request older turns were shortened (${compaction.beforeChars} → ${compaction.afterChars} characters).`
-        : `Before this request the history was compacted (${compaction.beforeChars} → ${compaction.afterChars} characters).`,
+        ? `Before this request older turns were shortened (${sizes}).`
+        : `Before this request the history was compacted (${sizes}).`,
     );
-  if (facts.prefixBreak)
+  }
+  const cache = facts.cache;
+  if (facts.step > 1 && cache?.firstDifference !== undefined)
     parts.push(
-      `The request does not extend the previous one (${facts.prefixBreak.split(':')[0]}): the server reads it ` +
-        'again from the break on.',
+      `The request stops sharing its start with the previous one at character ${cache.firstDifference} of ` +
+        `${cache.total}${facts.prefixBreak ? ` (${facts.prefixBreak.split(':')[0]})` : ''}: the server reads ` +
+        'it again from there.',
     );
-  else if (facts.step > 1 && facts.reusedChars > 0)
+  else if (facts.step > 1 && cache)
     parts.push(
-      `The request extends the previous one: ${facts.reusedChars} of its ${facts.requestChars} characters are ` +
-        'reused from the server’s cache.',
+      `The request extends the previous one: all ${cache.reused} characters before the new ones are reused ` +
+        `from the server’s cache; ${cache.total - cache.reused} are read.`,
     );
   if (facts.retries.length) parts.push(`The harness asked again: ${short(facts.retries[0], 100)}.`);
   return parts.join(' ');
 }
 
-export function notesFromEvents(events: readonly HarnessEvent[], sessionId?: string): DerivedNote[] {
+export function notesFromEvents(events: readonly HarnessEvent[], sessionId: string): DerivedNote[] {
   let worked = false;
   const said = new Map<string, number>();
   return factsByStep(events, sessionId).map((facts) => {
@@ -138,13 +144,11 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * The counts a lesson's summary would otherwise state by hand (and let drift): steps, tool calls,
  * compactions and how the run ended, all read from the events.
  */
-export function lessonFigures(events: readonly HarnessEvent[], sessionId?: string): string {
+export function lessonFigures(events: readonly HarnessEvent[], sessionId: string): string {
   const steps = factsByStep(events, sessionId);
   const calls = steps.flatMap((facts) => facts.tools);
   const compactions = steps.reduce((sum, facts) => sum + facts.compactions.length, 0);
-  const finished = events.findLast(
-    (event) => event.type === 'run.finished' && (!sessionId || event.sessionId === sessionId),
-  );
+  const finished = events.findLast((event) => event.type === 'run.finished' && event.sessionId === sessionId);
   const outcome = finished?.type === 'run.finished' ? finished.outcome : undefined;
   const ended =
     outcome?.kind === 'final'

@@ -5,14 +5,19 @@
  * notes are written from these facts (lesson-notes.ts), and a test holds every note to them.
  */
 import type { HarnessEvent } from '../../harness/events';
+import type { CacheBreak } from './cache-break';
+import { stepCacheBreak } from './cache-break';
+import { teachingSteps } from './step-index';
 
 export interface StepFacts {
   step: number;
   numCtx?: number;
-  /** Characters of the request, and how many of them repeat the previous request and its reply. */
-  requestChars: number;
-  reusedChars: number;
-  /** Why the request does not extend the previous one (C4), when it does not. */
+  /**
+   * Where the request stops sharing its start with the previous request and its reply, computed
+   * as the Slots view computes it (stepCacheBreak), so a note and the screen cannot disagree.
+   */
+  cache?: CacheBreak;
+  /** The harness's own reason the request does not extend the previous one (C4), when it gave one. */
   prefixBreak?: string;
   /** A compaction (or a shortening) made before this request. */
   compactions: { reason: string; beforeChars: number; afterChars: number }[];
@@ -32,8 +37,6 @@ function newStep(step: number, numCtx: number | undefined): StepFacts {
   return {
     step,
     numCtx,
-    requestChars: 0,
-    reusedChars: 0,
     compactions: [],
     tools: [],
     notices: [],
@@ -44,27 +47,31 @@ function newStep(step: number, numCtx: number | undefined): StepFacts {
 }
 
 /** A step's facts from the events it emitted (steps counted over the session, as the page counts them). */
-export function factsByStep(events: readonly HarnessEvent[], sessionId?: string): StepFacts[] {
+export function factsByStep(events: readonly HarnessEvent[], sessionId: string): StepFacts[] {
   const steps: StepFacts[] = [];
   let pending: StepFacts['compactions'] = [];
+  let pendingBreak: string | undefined;
   let system = '';
   for (const event of events) {
-    if (sessionId && event.sessionId !== sessionId) continue;
+    if (event.sessionId !== sessionId) continue;
     if (event.type === 'request.messages' && event.keep === 0 && event.added[0]?.role === 'system')
       system = event.added[0].content;
     if (event.type === 'compaction')
       pending.push({ reason: event.reason, beforeChars: event.beforeChars ?? 0, afterChars: event.afterChars ?? 0 });
+    // The prompt is assembled (and any break noted) just before its request is sent.
+    if (event.type === 'prompt.assembled') pendingBreak = event.prefixBreak;
     if (event.type === 'request.sent') {
-      steps.push({ ...newStep(steps.length + 1, event.options.numCtx), compactions: pending });
+      steps.push({
+        ...newStep(steps.length + 1, event.options.numCtx),
+        compactions: pending,
+        ...(pendingBreak ? { prefixBreak: pendingBreak } : {}),
+      });
       pending = [];
+      pendingBreak = undefined;
     }
     const current = steps.at(-1);
     if (!current) continue;
-    if (event.type === 'prompt.assembled') {
-      current.requestChars = event.totalChars;
-      current.reusedChars = event.reusedChars;
-      if (event.prefixBreak) current.prefixBreak = event.prefixBreak;
-    }
+
     if (event.type === 'response.done') current.outputTokens = event.stats.evalCount;
     if (event.type === 'retry') current.retries.push(event.reason);
     if (event.type === 'parse.result')
@@ -88,5 +95,11 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId?: string)
       else current.tools.push({ tool: item.name, args: item.args, ok: item.ok, result: item.content });
     } else if (item.kind === 'notice') current.notices.push({ reason: item.reason, content: item.content });
   }
+  const sent = teachingSteps(events, sessionId);
+  steps.forEach((facts, index) => {
+    const step = sent[index];
+    const cache = step ? stepCacheBreak(sent[index - 1], step) : undefined;
+    if (cache) facts.cache = cache;
+  });
   return steps;
 }
