@@ -33,7 +33,7 @@ test('checkpoints after changing steps: diff two, restore one, and undo the rest
   await page.getByRole('tab', { name: 'Checkpoints' }).click();
   const pane = page.getByRole('region', { name: 'Checkpoints' });
   await expect(pane.getByRole('row')).toHaveCount(4); // header, the baseline before the run, two steps
-  await expect(pane.getByRole('row').last()).toContainText('baseline: before this run changed anything');
+  await expect(pane.getByRole('row').last()).toContainText('baseline: the files before the first change');
   await pane.getByLabel('Diff from after step 1').check();
   await pane.getByLabel('Diff to after step 2').check();
   await pane.getByRole('button', { name: 'Show diff' }).click();
@@ -81,4 +81,33 @@ test('W6 U1 checkpoints last: after opening another session and after a reload t
   await pane.getByRole('button', { name: 'Restore after step 1' }).click();
   await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'notes.txt' }).click();
   await expect(page.getByLabel('Editor', { exact: true })).toContainText('one', { timeout: 20_000 });
+});
+
+test('W6 checkpoints after a reload are the list shown before it: a step that changed nothing makes none, the baseline keeps its name', async ({
+  page,
+  ollama,
+}) => {
+  // Step 2 writes notes.txt with the text it already has: no change, so no checkpoint, live or reopened.
+  await writeNotesTwice(page, ollama, [
+    { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'two\n' } }] },
+  ]);
+  await page.getByRole('tab', { name: 'Checkpoints' }).click();
+  const pane = page.getByRole('region', { name: 'Checkpoints' });
+  const labels = async () =>
+    (await pane.getByRole('row').allTextContents())
+      .slice(1)
+      .map((row) => /(baseline[^·\d]*|after step \d+)/.exec(row)?.[1]?.trim());
+  await expect(pane.getByRole('row')).toHaveCount(4);
+  const before = await labels();
+  expect(before).toEqual(['after step 2', 'after step 1', 'baseline: the files before the first change']);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
+  await page
+    .getByRole('list', { name: 'Sessions' })
+    .getByRole('button', { name: /^Write notes twice/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('Wrote notes twice.');
+  await page.getByRole('tab', { name: 'Checkpoints' }).click();
+  await expect(pane.getByRole('row')).toHaveCount(4);
+  expect(await labels()).toEqual(before);
 });

@@ -87,6 +87,8 @@ export interface SessionMeta {
   /** `id` names the project the files belong to: sessions (and forks) of one share its task board (K1). */
   workspace: { backend: string; label: string; id?: string };
   model: string;
+  /** U5: where the model ran, kept short ("Ollama :11434"), so runs of one task can be told apart. */
+  server?: string;
   settings: AgentSettings;
   memory: Memory;
   /** Set on a delegated child's session. */
@@ -115,6 +117,9 @@ export interface SessionSummary {
   createdAt: number;
   updatedAt: number;
   model: string;
+  /** U5: the profile and server of its last run, for lists and pickers (runTag). */
+  profile?: string;
+  server?: string;
   items: number;
   parentId?: string;
   forkOf?: { sessionId: string; step: number };
@@ -163,16 +168,31 @@ export function sessionMeta(session: Session): SessionMeta {
 }
 
 export function summarize(session: Session): SessionSummary {
+  return summaryOf(session, session.history.length);
+}
+
+/** A stored session's summary: what lists show, with its item count (stores count items apart). */
+export function summaryOf(meta: SessionMeta, items: number): SessionSummary {
   return {
-    id: session.id,
-    title: session.title,
-    createdAt: session.createdAt,
-    updatedAt: session.updatedAt,
-    model: session.model,
-    items: session.history.length,
-    ...(session.parentId ? { parentId: session.parentId } : {}),
-    ...(session.forkOf ? { forkOf: session.forkOf } : {}),
+    id: meta.id,
+    title: meta.title,
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    model: meta.model,
+    ...(meta.settings?.profile ? { profile: meta.settings.profile } : {}),
+    ...(meta.server ? { server: meta.server } : {}),
+    items,
+    ...(meta.parentId ? { parentId: meta.parentId } : {}),
+    ...(meta.forkOf ? { forkOf: meta.forkOf } : {}),
   };
+}
+
+/**
+ * U5: model, profile and server in a few words ("qwen2.5-coder:0.5b · small · Ollama :11434"):
+ * several runs of one task read alike by title alone.
+ */
+export function runTag(summary: Pick<SessionSummary, 'model' | 'profile' | 'server'>): string {
+  return [summary.model, summary.profile, summary.server].filter(Boolean).join(' · ');
 }
 
 /** S4: clears history and memory; the caller saves the result. */

@@ -44,6 +44,22 @@ export function serverLabel(kind: ServerKind): string {
 }
 
 /**
+ * U5: a server in a few words for session lists: "Ollama :11434" on this machine, "OpenAI
+ * :8091", "Ollama gpu-box:11434" elsewhere. A URL that does not parse is kept, cut short.
+ */
+export function shortServer(kind: ServerKind, host: string): string {
+  const name = kind === 'ollama' ? 'Ollama' : 'OpenAI';
+  try {
+    const url = new URL(host);
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    const port = url.port ? `:${url.port}` : '';
+    return `${name} ${local && port ? port : `${url.hostname}${port}`}`;
+  } catch {
+    return `${name} ${host.slice(0, 60)}`;
+  }
+}
+
+/**
  * "auto": a URL ending in /v1 is the chat-completions API; otherwise an answer from Ollama's
  * /api/version means Ollama, and anything else is tried as OpenAI-compatible. Unreachable
  * resolves to Ollama, the first-class kind, whose errors then say what to start.

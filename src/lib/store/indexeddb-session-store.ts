@@ -7,6 +7,7 @@ import type { HarnessEvent } from '../harness/events';
 import type { ItemEditing, SessionStore } from '../harness/ports';
 import type { LeaseCapable, RenameCapable, SnapshotCapable } from './store-capabilities';
 import type { HistoryItem, Session, SessionMeta, SessionSummary } from '../harness/session';
+import { summaryOf } from '../harness/session';
 import type { HarnessDatabase, LockRecord, SnapshotRecord } from './harness-database';
 import { StoreError, storeError } from './store-error';
 
@@ -203,18 +204,7 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
           await Promise.all(all.map((meta) => transaction.objectStore('items').count(itemRange(meta.id)))),
         ] as const;
       });
-      return metas
-        .map((meta, index) => ({
-          id: meta.id,
-          title: meta.title,
-          createdAt: meta.createdAt,
-          updatedAt: meta.updatedAt,
-          model: meta.model,
-          items: counts[index],
-          ...(meta.parentId ? { parentId: meta.parentId } : {}),
-          ...(meta.forkOf ? { forkOf: meta.forkOf } : {}),
-        }))
-        .sort((a, b) => b.updatedAt - a.updatedAt);
+      return metas.map((meta, index) => summaryOf(meta, counts[index])).sort((a, b) => b.updatedAt - a.updatedAt);
     });
   }
 

@@ -96,6 +96,7 @@ const schema = {
         },
         title: text(1000),
         model: text(500),
+        server: text(200),
         workspace: {
           type: 'object',
           required: ['backend', 'label'],

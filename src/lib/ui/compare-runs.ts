@@ -25,18 +25,23 @@ export interface StepView {
 export function stepsOf(events: readonly HarnessEvent[], sessionId: string): StepView[] {
   const steps: StepView[] = [];
   let current: StepView | undefined;
+  let sentAt = 0;
   // Whether the step's key already names its first call with its arguments (from the run's own events).
   let resolved = false;
   for (const event of events) {
     if (event.sessionId !== sessionId) continue;
     if (event.type === 'request.sent') {
       current = { step: steps.length + 1, kind: 'cut', action: '(no reply)', key: 'none' };
+      sentAt = event.at;
       resolved = false;
       steps.push(current);
     } else if (current && event.type === 'response.done') {
       current.promptTokens = event.stats.promptEvalCount;
       current.outputTokens = event.stats.evalCount;
-      if (event.stats.totalDurationNs) current.seconds = event.stats.totalDurationNs / 1e9;
+      // A server that reports no durations (the chat-completions API): the page's own clock.
+      current.seconds = event.stats.totalDurationNs
+        ? event.stats.totalDurationNs / 1e9
+        : Math.max(0, event.at - sentAt) / 1000;
     } else if (current && event.type === 'parse.result') {
       current.kind = event.kind;
       current.action =
@@ -58,6 +63,12 @@ export function stepsOf(events: readonly HarnessEvent[], sessionId: string): Ste
     }
   }
   return steps;
+}
+
+/** The protocol a session's last run used ("auto" names no protocol: the run chose one). */
+export function protocolUsed(events: readonly HarnessEvent[], sessionId: string): string | undefined {
+  const started = events.findLast((event) => event.sessionId === sessionId && event.type === 'run.started');
+  return started?.type === 'run.started' ? started.protocol : undefined;
 }
 
 export interface AlignedRow {

@@ -38,6 +38,16 @@ export class ConnectionState {
   found = $state.raw<{ host: string; version: string; models: string[] } | undefined>(undefined);
   /** The server that quiet look tried (Settings says what it found instead of "not checked"). */
   looked = $state<string | undefined>(undefined);
+  /**
+   * U2: the server the status and the model list describe. Settings compares it with the server
+   * being typed, so another URL or kind never shows the previous server's "Connected" or models.
+   */
+  checked = $state.raw<{ host: string; kind: ServerKind } | undefined>(undefined);
+
+  /** Whether the status and model list are about this server (the one in a Settings draft). */
+  describes(host: string, kind: ServerKind): boolean {
+    return this.checked?.host === host && this.checked.kind === kind;
+  }
 
   /**
    * M2: held in memory only, unless the person chose to remember it on this device (api-key.ts);
@@ -81,6 +91,7 @@ export class ConnectionState {
 
   async check(host: string, model: string, kind: ServerKind = this.kind): Promise<void> {
     this.status = { kind: 'checking' };
+    this.checked = { host, kind };
     const client = this.client(host, kind);
     const version = await client.version();
     if (!version.ok && kind === 'openai') return this.openAIFailed(host, version.error.kind, version.error.message);
@@ -167,6 +178,9 @@ export class ConnectionState {
     const client = this.client(host);
     const version = await client.version();
     const listed = version.ok ? await client.listModels() : undefined;
+    // U2: Settings lists what was found, with no Check connection needed first.
+    this.models = listed?.ok ? listed.value : [];
+    this.checked = { host, kind: this.kind };
     this.found =
       version.ok && listed?.ok && listed.value.length > 0
         ? { host, version: version.value, models: listed.value.map((model) => model.name) }

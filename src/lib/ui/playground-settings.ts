@@ -5,6 +5,7 @@
  * proposal the person confirms.
  */
 import type { ApiKey } from './api-key';
+import type { RetryPolicy } from '../harness/recovery/retry-policy';
 import { sameServer } from './api-key';
 import type { Hooks } from '../harness/hooks/hook-types';
 import type {
@@ -231,5 +232,18 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     contextCap: trusted.contextCap,
     ...(trusted.skillsFolder ? { skillsFolder: trusted.skillsFolder } : {}),
     sectionOverrides: { ...session.settings.sectionOverrides },
+  };
+}
+
+/** R1, R2: the page's retries (backoff, the fallback model, continuations of a cut reply). */
+export function pageRetryPolicy(page: PlaygroundSettings): RetryPolicy {
+  return {
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 32000,
+    overloadsBeforeFallback: 3,
+    maxNumPredict: 8192,
+    maxContinuations: 2,
+    ...(page.fallbackModel ? { fallbackModel: page.fallbackModel } : {}),
   };
 }

@@ -21,6 +21,7 @@ import type { HarnessDatabase } from '../store/harness-database';
 import type { Trajectory } from '../store/session-export';
 import type { FileMap } from '../workspace/workspace-files';
 import { findSample } from '../workspace/samples/sample-projects';
+import { shortServer } from '../model/server-client';
 import { ConnectionState } from './connection-state.svelte';
 import { UiApprover } from './ui-approver.svelte';
 import { UiStepGate } from './ui-step-gate.svelte';
@@ -29,7 +30,13 @@ import { RunController } from './run-controller.svelte';
 import { WorkspaceState } from './workspace-state.svelte';
 import { WarmUp } from './warm-up.svelte';
 import type { PlaygroundSettings, UrlPreset } from './playground-settings';
-import { defaultPlaygroundSettings, demoModelName, runSettings, withDefaults } from './playground-settings';
+import {
+  defaultPlaygroundSettings,
+  demoModelName,
+  pageRetryPolicy,
+  runSettings,
+  withDefaults,
+} from './playground-settings';
 import { demoFiles, demoScript, demoTask } from './demo-session';
 import type { FilesReview, ImportReview } from './import-review';
 import { reviewFiles } from './import-review';
@@ -284,6 +291,9 @@ export class Playground {
     if (!task.trim() && !this.runs.interrupted) return;
     session.settings = this.agentSettings(session);
     session.model = this.modelLabel;
+    // U5: the demo model runs on no server.
+    if (this.isDemo) delete session.server;
+    else session.server = shortServer(this.settings.serverKind, this.settings.host);
     this.notice = undefined;
     // A warm-up in flight would only delay the run's first request.
     this.warmUp.cancel();
@@ -292,24 +302,12 @@ export class Playground {
       workspaceChoice: { reason: this.files.factory.backend.reason },
       approver: this.approver,
       stepGate: this.stepGate,
-      retryPolicy: {
-        maxAttempts: 5,
-        baseDelayMs: 500,
-        maxDelayMs: 32000,
-        overloadsBeforeFallback: 3,
-        maxNumPredict: 8192,
-        maxContinuations: 2,
-        ...(this.settings.fallbackModel ? { fallbackModel: this.settings.fallbackModel } : {}),
-      },
+      retryPolicy: pageRetryPolicy(this.settings),
       onEvent: (event) => this.onEvent(session, event),
-      beforeFirstChange: () =>
-        this.files.checkpoint(session.id, session.history.length, 'baseline: before this run changed anything'),
+      // W6: the snapshot and the checkpoint of one state, kept by one rule (checkpoint-plan.ts).
+      beforeFirstChange: () => this.files.keep(session, this.library),
       afterStep: async (info) => {
-        if (!info.changedFiles) return;
-        // One read of the files serves both the snapshot (W6) and the checkpoint.
-        const files = await this.files.collect();
-        await this.library.saveFiles(session.id, session.history.length, files);
-        await this.files.checkpoint(session.id, info.step, undefined, files);
+        if (info.changedFiles) await this.files.keep(session, this.library);
       },
     });
     if (outcome.kind === 'error' && outcome.error.kind !== 'unreachable')

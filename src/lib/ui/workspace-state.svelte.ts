@@ -10,6 +10,7 @@ import type { FileMap } from '../workspace/workspace-files';
 import { WorkspaceFactory } from './workspace-factory.svelte';
 import type { SessionStore } from '../harness/ports';
 import { hasSnapshots } from '../store/store-capabilities';
+import { checkpointLabel, filesKey, modelStepsIn } from './checkpoint-plan';
 
 export class WorkspaceState {
   readonly factory = new WorkspaceFactory();
@@ -22,6 +23,8 @@ export class WorkspaceState {
   private workspace: Workspace | undefined;
   private checkpointStore: Checkpoints | undefined;
   private gitToolset: AnyTool[] = [];
+  /** The files of the newest checkpoint this page made (checkpoint-plan.ts: only a change makes one). */
+  private lastKey: string | undefined;
 
   get current(): Workspace {
     if (!this.workspace) throw new Error('the workspace is still loading');
@@ -43,6 +46,7 @@ export class WorkspaceState {
     this.checkpointStore = made.checkpoints;
     this.gitToolset = made.tools;
     this.checkpoints = [];
+    this.lastKey = undefined;
     await this.refreshFiles();
   }
 
@@ -126,15 +130,14 @@ export class WorkspaceState {
           for (const info of await store.listSnapshots(sessionId)) {
             const snapshot = await store.snapshotAt(sessionId, info.step);
             // The end of a run is often the files of its last changing step: one checkpoint, not two.
-            const same = snapshot && JSON.stringify(Object.entries(snapshot.files).sort());
-            if (!snapshot || same === previous) continue;
+            const key = snapshot && filesKey(snapshot.files);
+            if (!snapshot || key === previous) continue;
             // A snapshot is keyed by history length; a checkpoint is named by the model step it follows.
-            const step = session.history.slice(0, info.step).filter((item) => item.kind === 'assistant').length;
-            const label =
-              previous === undefined ? 'baseline: the files the session started with' : `after step ${step}`;
-            previous = same;
+            const label = checkpointLabel(previous === undefined, modelStepsIn(session.history, info.step));
+            previous = key;
             await this.checkpointStore.create(sessionId, info.step, label, snapshot.files, info.at);
           }
+          this.lastKey = previous;
         }
       } catch (error) {
         this.problem = `Checkpoints could not be made from the stored snapshots: ${(error as Error).message}`;
@@ -142,9 +145,27 @@ export class WorkspaceState {
     await this.refreshCheckpoints(sessionId);
   }
 
-  async checkpoint(sessionId: string, step: number, label?: string, files?: FileMap): Promise<void> {
+  /** W6: one read of the files serves both the session's snapshot and the checkpoint. */
+  async keep(
+    session: { id: string; history: readonly { kind: string }[] },
+    snapshots: { saveFiles(sessionId: string, step: number, files: FileMap): Promise<void> },
+  ): Promise<void> {
+    const files = await this.collect();
+    await snapshots.saveFiles(session.id, session.history.length, files);
+    await this.checkpointChange(session.id, modelStepsIn(session.history), files);
+  }
+
+  /**
+   * W6 in a live run: a checkpoint of these files after `step` model steps, unless they are the
+   * files of the newest checkpoint (the same rule as a reopened session's, checkpoint-plan.ts).
+   */
+  async checkpointChange(sessionId: string, step: number, files: FileMap): Promise<void> {
     if (!this.checkpointStore) return;
-    await this.checkpointStore.create(sessionId, step, label, files);
+    const key = filesKey(files);
+    if (key === this.lastKey) return;
+    const first = this.lastKey === undefined && (await this.checkpointStore.list(sessionId)).length === 0;
+    await this.checkpointStore.create(sessionId, step, checkpointLabel(first, step), files);
+    this.lastKey = key;
     await this.refreshCheckpoints(sessionId);
   }
 
@@ -156,6 +177,7 @@ export class WorkspaceState {
   async restoreCheckpoint(sessionId: string, oid: string, step: number): Promise<void> {
     if (!this.checkpointStore) return;
     await this.checkpointStore.restore(sessionId, oid, step);
+    this.lastKey = undefined; // the files are the restored ones: the next change is compared with the list
     await Promise.all([this.refreshCheckpoints(sessionId), this.refreshFiles()]);
   }
 }
