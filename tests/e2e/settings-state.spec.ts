@@ -3,6 +3,7 @@
  * the demo model, the models the first look found are in Settings → Model with no "Check
  * connection" first; typing another server kind or URL drops the old "Connected" and its models.
  */
+import { readFileSync } from 'node:fs';
 import { expect, openFresh, presetUrl, test } from './fixtures';
 
 test('U2 after a reload, Settings lists the models the first look found, without Check connection', async ({
@@ -58,4 +59,30 @@ test('U2 another server kind or URL in Settings drops the old "Connected" and it
   await expect(status).toContainText('Not checked yet: http://127.0.0.1:9 (Ollama)');
   await settings.getByRole('button', { name: 'Check connection' }).click();
   await expect(status).toContainText('Cannot reach Ollama at http://127.0.0.1:9');
+});
+
+test('T6 Settings says what "auto" uses with this profile and model, and why (the small profile names its measured protocol)', async ({
+  page,
+  ollama,
+}) => {
+  const measured = JSON.parse(readFileSync('src/lib/harness/profile-protocols.json', 'utf8')) as {
+    small?: { protocol: string; evidence: string };
+  };
+  const server = await ollama({
+    models: [{ name: 'qwen2.5-coder:0.5b', capabilities: ['completion', 'tools'], contextLength: 32768 }],
+  });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:0.5b' }));
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  const hint = settings.getByLabel('Protocol choice');
+  await expect(hint).toHaveText('auto uses native: qwen2.5-coder:0.5b lists the "tools" capability.');
+  await settings.getByRole('combobox', { name: 'Harness profile' }).selectOption('small');
+  await expect(hint).toHaveText(
+    measured.small
+      ? `auto uses ${measured.small.protocol}: the small profile works best with ${measured.small.protocol} (measured: ${measured.small.evidence}).`
+      : 'auto uses native: qwen2.5-coder:0.5b lists the "tools" capability.',
+  );
+  await settings.getByRole('combobox', { name: 'Protocol' }).selectOption('text');
+  await expect(hint).toContainText('Chosen: text.');
 });

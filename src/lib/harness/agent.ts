@@ -20,6 +20,7 @@ import { timeLimit } from './step-scope';
 import type { LoopContext } from './loop-context';
 import { RunState } from './run-state';
 import { TemplateError } from './prompt/template';
+import { autoProtocol } from './auto-protocol';
 
 export type { AgentOptions, RunResult } from './agent-options';
 
@@ -71,35 +72,14 @@ export class Agent {
       return choice;
     }
     if (this.protocol) return this.protocol;
-    if (info && 'capabilities' in info && info.capabilitiesUnknown) {
-      recorder.emit({
-        type: 'protocol.selected',
-        protocol: 'text',
-        reason:
-          `the server does not say whether ${info.name} takes tool calls; ` +
-          'using the text protocol (choose native to try)',
-      });
-      return 'text';
-    }
-    if (info && 'capabilities' in info) {
-      const native = info.capabilities.includes('tools');
-      const protocol: Protocol = native ? 'native' : 'text';
-      recorder.emit({
-        type: 'protocol.selected',
-        protocol,
-        reason: native
-          ? `${info.name} lists the "tools" capability`
-          : `${info.name} does not list "tools"; using the text protocol`,
-      });
-      return protocol;
-    }
-    const why = info ? info.message : 'the model client cannot describe models';
-    recorder.emit({
-      type: 'protocol.selected',
-      protocol: 'text',
-      reason: `capabilities unknown (${why}); using the text protocol`,
-    });
-    return 'text';
+    const chosen = autoProtocol(
+      this.session.settings.profile,
+      info && 'capabilities' in info
+        ? { known: true, ...info }
+        : { known: false, why: info ? info.message : 'the model client cannot describe models' },
+    );
+    recorder.emit({ type: 'protocol.selected', ...chosen });
+    return chosen.protocol;
   }
 
   private loopContext(parts: {

@@ -1,0 +1,58 @@
+/**
+ * T6 (issue 35 #8): writes src/lib/harness/profile-protocols.json, the protocol the small profile
+ * works best with, from the committed results of this round's screens of real coding models
+ * (evals/results). Only the small profile names one: the default profile is for models of any
+ * size, and these screens measured small ones; it keeps the model's capabilities as its guide.
+ * A test checks the file is what this script makes of the results.
+ *
+ *   npx tsx scripts/profile-protocols.ts
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+export const sources = ['evals/results/qwen-screen-0.5b.jsonl', 'evals/results/qwen-screen-1.5b.jsonl'];
+export const target = 'src/lib/harness/profile-protocols.json';
+const order = ['constrained', 'text', 'native'] as const;
+
+interface Row {
+  protocol: string;
+  preset: string;
+  passed: boolean;
+}
+
+/**
+ * Passes per protocol for the small profile over the sources; the most passes wins (ties: fewer
+ * runs, then `order`). Nothing is named from a screen that left a protocol out or passed nothing.
+ */
+export function profileProtocols(files: string[] = sources.filter((file) => existsSync(file))): object {
+  const rows = files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as Row),
+  );
+  const small = rows.filter((row) => row.preset === 'small');
+  if (small.length === 0) return {};
+  const tally = order.map((protocol) => {
+    const runs = small.filter((row) => row.protocol === protocol);
+    return { protocol, passed: runs.filter((row) => row.passed).length, runs: runs.length };
+  });
+  const best = [...tally].sort((a, b) => b.passed - a.passed || a.runs - b.runs)[0];
+  // A protocol is named only when every one was tried and the best passed something.
+  if (best.passed === 0 || tally.some((entry) => entry.runs === 0)) return {};
+  return {
+    small: {
+      protocol: best.protocol,
+      evidence: tally
+        .sort((a, b) => b.passed - a.passed)
+        .map((entry) => `${entry.protocol} ${entry.passed}/${entry.runs}`)
+        .join(', '),
+      from: files,
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const text = `${JSON.stringify(profileProtocols(), null, 2)}\n`;
+  writeFileSync(target, text);
+  console.log(`${target}:\n${text}`);
+}
