@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
-import { unzipFiles } from '../../src/lib/workspace/workspace-zip';
+import { unzipFiles, zipFiles } from '../../src/lib/workspace/workspace-zip';
 
 test('U3 presenter mode at 1024×700: larger type, the transcript gets the room, panes on demand', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -78,6 +78,63 @@ test("U3 notes on one's own session are kept with it and export as a lesson, lai
     notes: [{ step: 1, slot: 'tools', text: 'The model picks read_file from the tools slot.' }],
   });
   expect(JSON.parse(files.files['read-the-readme.session.json']).session.notes).toHaveLength(1);
+
+  // Issue 35 #11: the zip imports into the Lessons view, lists beside the bundled ones, opens,
+  // prints as a handout, and can be removed. The Sessions list's Import says where a zip goes.
+  const zipPath = (await download.path())!;
+  await sessions.locator('input[type=file]').setInputFiles(zipPath);
+  await expect(sessions.getByRole('alert')).toContainText('import it in the Lessons view');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();
+  const lessons = page.getByRole('region', { name: 'Lessons' });
+  await lessons.locator('input[type=file]').setInputFiles({
+    name: 'broken.lesson.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipFiles({ 'only.session.json': files.files['read-the-readme.session.json'] })),
+  });
+  await expect(lessons.getByRole('alert')).toContainText(
+    'broken.lesson.zip: A lesson zip holds one <name>.session.json and one <name>.notes.json; this one has 1 and 0',
+  );
+  const badNote = JSON.stringify({
+    title: 'x',
+    summary: '',
+    notes: [{ step: 9, slot: 'tools', text: 'no such step' }],
+  });
+  await lessons.locator('input[type=file]').setInputFiles({
+    name: 'bad-step.lesson.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipFiles({ ...files.files, 'read-the-readme.notes.json': badNote })),
+  });
+  await expect(lessons.getByRole('alert')).toContainText('"step" must be a step of the session (1 to 2)');
+  await expect(lessons.getByRole('list', { name: 'Your lessons' })).toHaveCount(0);
+  await lessons.locator('input[type=file]').setInputFiles(zipPath);
+  await expect(lessons.getByRole('status')).toHaveText('Added "Read the README." to your lessons.');
+  const mine = lessons.getByRole('list', { name: 'Your lessons' });
+  await expect(mine.getByRole('heading', { name: 'Read the README.' })).toBeVisible();
+  await expect(mine).toContainText('2 steps');
+  // Kept across a reload, beside the bundled ones.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();
+  await expect(lessons.getByRole('list', { name: 'Bundled lessons' }).getByRole('listitem')).not.toHaveCount(0);
+  await expect(mine.getByRole('heading', { name: 'Read the README.' })).toBeVisible();
+  const [handout] = await Promise.all([
+    page.waitForEvent('popup'),
+    mine.getByRole('button', { name: 'Handout of Read the README.' }).click(),
+  ]);
+  await expect(handout.getByRole('heading', { name: 'Read the README.', level: 1 })).toBeVisible();
+  await expect(handout.getByRole('region', { name: /^Step \d$/ })).toHaveCount(2);
+  const first = handout.getByRole('region', { name: 'Step 1' });
+  await expect(first.getByRole('row')).toHaveCount(5); // the five slots
+  await expect(first).toContainText('read_file');
+  await expect(first).toContainText('The model picks read_file from the tools slot.');
+  await expect(handout.getByRole('region', { name: 'Step 2' })).toContainText('No note on this step.');
+  await handout.close();
+  await mine.getByRole('button', { name: 'Open Read the README.' }).click();
+  await expect(page.getByRole('status', { name: 'Replay position' })).toHaveText('step 1 of 2');
+  await expect(page.getByLabel('Lesson note')).toContainText('The model picks read_file');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();
+  await mine.getByRole('button', { name: 'Remove Read the README.' }).click();
+  await expect(lessons.getByRole('status')).toHaveText('Removed "Read the README.".');
+  await expect(mine).toHaveCount(0);
 });
 
 test('U3 at a pause, before the first request, the whole request can be edited: sections, options, tools', async ({

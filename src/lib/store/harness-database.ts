@@ -3,6 +3,7 @@
  * any earlier version is upgraded in place and keeps its data.
  *   v1: sessions, items (one record per history item), events
  *   v2: tasks, snapshots, presets, settings, locks
+ *   v3: lessons (a teacher's own, imported from a .lesson.zip)
  */
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
@@ -10,9 +11,10 @@ import type { HarnessEvent } from '../harness/events';
 import type { HistoryItem, SessionMeta } from '../harness/session';
 import type { Task } from '../harness/tasks/task-types';
 import { StoreError, storeError } from './store-error';
+import type { Trajectory } from './session-export';
 
 export const databaseName = 'harness-playground';
-export const databaseVersion = 2;
+export const databaseVersion = 3;
 
 export interface ItemRecord {
   sessionId: string;
@@ -46,6 +48,17 @@ export interface LockRecord {
   expiresAt: number;
 }
 
+/** U3: a teacher's lesson: the reviewed session and the words on its steps. */
+export interface TeacherLessonRecord {
+  id: string;
+  title: string;
+  summary: string;
+  /** `slot` is one of the five slots' names (checked on import, teacher-lessons.ts). */
+  notes: { step: number; slot: string; text: string }[];
+  trajectory: Trajectory;
+  importedAt: number;
+}
+
 export interface HarnessSchema extends DBSchema {
   sessions: { key: string; value: SessionMeta; indexes: { updatedAt: number } };
   items: { key: [string, number]; value: ItemRecord };
@@ -55,6 +68,7 @@ export interface HarnessSchema extends DBSchema {
   presets: { key: string; value: { name: string; sections: Record<string, string>; savedAt: number } };
   settings: { key: string; value: { key: string; value: unknown } };
   locks: { key: string; value: LockRecord };
+  lessons: { key: string; value: TeacherLessonRecord };
 }
 
 export type HarnessDatabase = IDBPDatabase<HarnessSchema>;
@@ -92,6 +106,7 @@ export function openHarnessDatabase(options: OpenOptions = {}): Promise<HarnessD
           db.createObjectStore('settings', { keyPath: 'key' });
           db.createObjectStore('locks', { keyPath: 'sessionId' });
         }
+        if (oldVersion < 3) db.createObjectStore('lessons', { keyPath: 'id' });
       },
       // An older tab keeps the database open: say so instead of waiting forever.
       blocked() {

@@ -154,6 +154,7 @@ describe('IndexedDB session store', () => {
     expect([...upgraded.database.objectStoreNames].sort()).toEqual([
       'events',
       'items',
+      'lessons',
       'locks',
       'presets',
       'sessions',

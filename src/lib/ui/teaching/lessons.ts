@@ -18,6 +18,8 @@ export interface Lesson {
   /** Counts read from the recorded events (lesson-notes.ts lessonFigures), never typed by hand. */
   figures: string;
   notes: LessonNote[];
+  /** A teacher's own lesson (teacher-lessons.ts): its reviewed session, kept in the page's database. */
+  teacher?: { importedAt: number; trajectory: Trajectory };
 }
 
 export { lessonIds } from './lesson-ids';

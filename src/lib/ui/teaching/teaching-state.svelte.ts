@@ -96,7 +96,7 @@ export class TeachingState {
   async openLesson(lesson: Lesson): Promise<void> {
     if (this.host.running()) return;
     const { lessonSession } = await import('./lessons');
-    const id = await this.host.importSession(await lessonSession(lesson.id));
+    const id = await this.host.importSession(lesson.teacher?.trajectory ?? (await lessonSession(lesson.id)));
     await this.host.open(id);
     if (this.host.session()?.id === id) await this.startReplay(lesson);
   }
