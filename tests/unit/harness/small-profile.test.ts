@@ -184,6 +184,23 @@ describe('O4 knowing when to stop (issue 32)', () => {
     expect(result.steps).toBe(2);
   });
 
+  it('O4 the write, read, read, same write cycle Qwen2.5-Coder-0.5B ran to the step limit ends at the second write', async () => {
+    // Recorded in qwen-screen-0.5b (create-file, constrained, small): steps 1–12 cycled so.
+    const write = tool('write_file', { path: 'hello.txt', content: 'Hello, harness!' });
+    const cycle = [write, tool('read_file', { path: 'hello.txt' }), tool('read_file', { path: 'README.md' })];
+    const h = harness([...cycle, ...cycle, ...cycle], {
+      files: { 'README.md': 'A sample.\n' },
+      settings: { profile: 'small' },
+    });
+    const result = await h.agent.run('Create hello.txt containing: Hello, harness!');
+    expect(result.outcome).toMatchObject({ kind: 'final' });
+    expect(result.steps).toBe(4);
+    // A different change in between is new work: the cycle starts again.
+    const other = tool('write_file', { path: 'other.txt', content: 'x' });
+    const h2 = harness([write, other, write, final('done')], { settings: { profile: 'small' } });
+    expect((await h2.agent.run('Create both')).outcome).toEqual({ kind: 'final', answer: 'done' });
+  });
+
   it('O4 a repeat of a read, or of a change that failed, does not end the run; nor does the default profile', async () => {
     const read = tool('read_file', { path: 'notes.txt' });
     const bad = tool('write_file', { path: '../outside.txt', content: 'x' });

@@ -1,15 +1,19 @@
 /**
  * O4, knowing when to stop: a small model that has done the task keeps going. Seen on
  * Qwen2.5-Coder-0.5B: it writes the right file at step 1, then writes it again, is refused as a
- * repeat, and goes on until it undoes the work. A model that repeats its last change exactly has
- * nothing new to do: the run ends there with a final answer the harness writes (and says so),
- * and the environment's check decides, as for any answer.
+ * repeat, and goes on until it undoes the work. In this round's screen it also cycled — write the
+ * file, read it, read a neighbour, write the same file again — until the step limit, 6 runs of 6
+ * (constrained, small). A model that makes its last change again, exactly, with only reads in
+ * between, has nothing new to do: the run ends there with a final answer the harness writes (and
+ * says so), and the environment's check decides, as for any answer.
  */
 import type { LoopExtension } from '../loop-extension';
 import type { ToolCall } from '../model-types';
 import { stableJson } from '../stable-json';
 
 const keyOf = (call: ToolCall) => `${call.name}:${stableJson(call.arguments)}`;
+/** Tools whose same call twice leaves the files as once. */
+const idempotent = new Set(['write_file']);
 
 export function finishOnRepeat(): LoopExtension {
   /** The last call that worked and changed files. */
@@ -18,9 +22,13 @@ export function finishOnRepeat(): LoopExtension {
   return {
     name: 'finish-on-repeat',
     afterToolResult({ call, ok, changed, repeated }) {
-      if (repeated && lastChange?.key === keyOf(call)) finished = lastChange.call;
+      const again = lastChange?.key === keyOf(call);
+      // Refused as a repeat, or run again to no effect (a write of the same text, or a call that
+      // changed nothing): the same change, made already. An append run twice is new work, not this.
+      if (again && (repeated || (ok && (!changed || idempotent.has(call.name))))) finished = lastChange!.call;
       else if (ok && changed) lastChange = { key: keyOf(call), call };
-      else if (!repeated) lastChange = undefined;
+      // A read keeps the last change in view; a failure or another kind of step ends the streak.
+      else if (!ok && !repeated) lastChange = undefined;
       return undefined;
     },
     afterTools(_round, { context, step }) {
