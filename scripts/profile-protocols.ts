@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-export const sources = ['evals/results/qwen-screen-0.5b.jsonl', 'evals/results/qwen-0.5b-small-cycle.jsonl'];
+export const sources = ['evals/results/qwen-screen-0.5b.jsonl'];
 export const target = 'src/lib/harness/profile-protocols.json';
 const order = ['constrained', 'text', 'native'] as const;
 

@@ -260,7 +260,7 @@ test('U3 each bundled lesson plays to its end with a note on every step, with no
   // Reachable from the first screen.
   await page.getByRole('button', { name: 'Step through a lesson' }).click();
   const lessons = page.getByRole('region', { name: 'Lessons' });
-  await expect(lessons.getByRole('heading', { level: 3 })).toHaveCount(5);
+  await expect(lessons.getByRole('heading', { level: 3 })).toHaveCount(6);
   const titles = await lessons.getByRole('heading', { level: 3 }).allTextContents();
   for (const title of titles) {
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();

@@ -1,0 +1,32 @@
+/**
+ * U3: a bundled lesson from a recorded eval run — a real model's session as `npm run eval` kept
+ * it (evals sessions folder), under a lesson's id and title, with its notes and figures written
+ * from its events like every lesson's. Lesson 6 is Qwen2.5-Coder-0.5B passing create-file in
+ * this round's screen (constrained output, default profile, on Ollama):
+ *
+ *   npx tsx scripts/lesson-from-eval.ts <run>.session.json real-coder "Lesson 6: …" "summary"
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lessonFolder, writeLessonNotes } from './write-lesson-notes';
+import type { HarnessEvent } from '../src/lib/harness/events';
+
+const [file, id, title, summary] = process.argv.slice(2);
+if (!file || !id || !title || !summary) {
+  console.error('usage: lesson-from-eval.ts <run>.session.json <lesson-id> <title> <summary>');
+  process.exit(2);
+}
+const run = JSON.parse(readFileSync(file, 'utf8')) as {
+  session: { id: string; title: string };
+  events: HarnessEvent[];
+};
+// A fixed id, so opening the lesson again replaces the last copy; the title is the lesson's (an
+// "eval:" title would list it with the eval runs).
+const sessionId = `lesson-${id}`;
+const lesson = {
+  ...run,
+  session: { ...run.session, id: sessionId, title },
+  events: run.events.map((event) => ({ ...event, sessionId })),
+};
+writeFileSync(join(lessonFolder, `${id}.session.json`), `${JSON.stringify(lesson)}\n`);
+console.log(writeLessonNotes(id, { title, summary }));
