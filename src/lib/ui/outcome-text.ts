@@ -15,7 +15,10 @@ export function outcomeText(outcome: Outcome, steps: number, tokens: number, not
         ? `Answered without doing anything: no tool call worked, so nothing here was checked (${tail}).`
         : `Finished with a final answer (${tail}).`;
     case 'limit':
-      return `Stopped: ${outcome.message} (${tail}).`;
+      // The step limit's message already counts the steps: say the tokens only, not the steps twice.
+      return outcome.limit === 'steps'
+        ? `Stopped: ${outcome.message}, ${tokens} tokens.`
+        : `Stopped: ${outcome.message} (${tail}).`;
     case 'aborted':
       return `Stopped by you (${tail}).`;
     case 'error':

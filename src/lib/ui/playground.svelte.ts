@@ -53,6 +53,7 @@ import {
 import { TeachingState } from './teaching/teaching-state.svelte';
 import { teachingHost } from './teaching/teaching-host';
 import { answerLinkProposal, startUp } from './start-up';
+import { runBlocked } from './run-blocked';
 
 export type { PromptSection } from './run-controller.svelte';
 
@@ -106,22 +107,9 @@ export class Playground {
     return this.runs.running;
   }
 
-  /** Why Run is disabled right now, said to the person; undefined when it may run. */
+  /** Why Run is disabled right now, said to the person; undefined when it may run (run-blocked.ts). */
   get runBlocked(): string | undefined {
-    if (this.loading || !this.session) return 'The session is still loading.';
-    if (this.teaching.replaying) return 'This is a replay: leave it (Exit replay) or fork a step to run from there.';
-    if (this.runs.running) return 'A run is going; stop it first.';
-    const status = this.connection.status;
-    if (
-      !this.isDemo &&
-      (status.kind === 'down' ||
-        status.kind === 'cors' ||
-        status.kind === 'model-missing' ||
-        status.kind === 'not-ollama')
-    )
-      return status.message;
-    if (!this.task.trim()) return 'Type a task first.';
-    return undefined;
+    return runBlocked(this);
   }
 
   /** Start-up (settings, a link's proposals, the session to show): start-up.ts. */
@@ -242,6 +230,8 @@ export class Playground {
   ): Promise<void> {
     if (this.runs.running || this.loading) return;
     if (this.teaching.replaying) await this.teaching.exit();
+    // A notice about the session left behind ("Imported …") is not about the new one.
+    if (this.notice?.kind === 'info') this.notice = undefined;
     this.loading = true;
     try {
       const sample = findSample(sampleId);
