@@ -6,6 +6,7 @@
  */
 import type { ApiKey } from './api-key';
 import type { RetryPolicy } from '../harness/recovery/retry-policy';
+import { defaultRetryPolicy } from '../harness/recovery/retry-policy';
 import { sameServer } from './api-key';
 import type { Hooks } from '../harness/hooks/hook-types';
 import type {
@@ -235,15 +236,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
   };
 }
 
-/** R1, R2: the page's retries (backoff, the fallback model, continuations of a cut reply). */
+/** R1, R2: the page's retries: the harness's defaults, with the fallback model chosen in Settings. */
 export function pageRetryPolicy(page: PlaygroundSettings): RetryPolicy {
-  return {
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 32000,
-    overloadsBeforeFallback: 3,
-    maxNumPredict: 8192,
-    maxContinuations: 2,
-    ...(page.fallbackModel ? { fallbackModel: page.fallbackModel } : {}),
-  };
+  return { ...defaultRetryPolicy, ...(page.fallbackModel ? { fallbackModel: page.fallbackModel } : {}) };
 }
