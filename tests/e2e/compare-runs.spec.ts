@@ -4,10 +4,16 @@
  * profile and server; Compare says "tokens not reported" for the server that reported none,
  * never "0 tokens", and times that run by the page's clock.
  */
+import { readFileSync } from 'node:fs';
 import { expect, openFresh, presetUrl, test } from './fixtures';
 import { FakeOpenAIServer } from '../fixtures/fake-openai-server';
 
 const task = 'What does the README say?';
+// "auto" with the small profile: its measured protocol when it names one (issue 35 #8), else text here.
+const measured = JSON.parse(readFileSync('src/lib/harness/profile-protocols.json', 'utf8')) as {
+  small?: { protocol: string };
+};
+const smallAuto = measured.small?.protocol ?? 'text';
 
 test('U5 session titles and the Compare picker carry model, profile and server; no figure is 0 when not reported', async ({
   page,
@@ -65,7 +71,7 @@ test('U5 session titles and the Compare picker carry model, profile and server; 
       .selectOption({ label: `${task} — smollm2:135m · small · OpenAI :${llamaPort}` });
     const summary = compare.getByRole('status');
     await expect(summary).toContainText(
-      `B: smollm2:135m · small · OpenAI :${llamaPort} · text · 2 steps · tokens not reported`,
+      `B: smollm2:135m · small · OpenAI :${llamaPort} · ${smallAuto} · 2 steps · tokens not reported`,
     );
     await expect(summary).not.toContainText('0 tokens');
     await expect(summary).toContainText(/A: smollm2:135m · default · Ollama :\d+ · \w+ · 1 step · \d+ tokens/);
