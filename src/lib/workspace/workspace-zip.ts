@@ -96,7 +96,8 @@ export function unzipFiles(bytes: Uint8Array, limits = zipLimits): ImportedFiles
   return { files: mapped.files, skipped: [...skipped, ...mapped.skipped] };
 }
 
-function looksLikeZip(bytes: Uint8Array): boolean {
+/** A zip's first bytes ("PK"), whatever its name says. */
+export function looksLikeZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b;
 }
 
