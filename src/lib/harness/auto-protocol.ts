@@ -23,6 +23,12 @@ export type ModelKnowledge =
   | { known: false; why: string }
   | { known: true; name: string; capabilities: readonly string[]; capabilitiesUnknown?: boolean };
 
+/** "the small profile works best with constrained (measured: …)", or undefined when it names none. */
+export function measuredProtocolLine(profile: HarnessProfile): string | undefined {
+  const best = profileProtocols[profile];
+  return best && `the ${profile} profile works best with ${best.protocol} (measured: ${best.evidence})`;
+}
+
 export function autoProtocol(profile: HarnessProfile, model: ModelKnowledge): { protocol: Protocol; reason: string } {
   const best = profileProtocols[profile];
   const nativeOk = model.known && !model.capabilitiesUnknown && model.capabilities.includes('tools');
@@ -30,7 +36,7 @@ export function autoProtocol(profile: HarnessProfile, model: ModelKnowledge): { 
   if (best && (best.protocol !== 'native' || nativeOk))
     return {
       protocol: best.protocol,
-      reason: `the ${profile} profile works best with ${best.protocol} (measured: ${best.evidence})`,
+      reason: measuredProtocolLine(profile)!,
     };
   if (!model.known) return { protocol: 'text', reason: `capabilities unknown (${model.why}); using the text protocol` };
   if (model.capabilitiesUnknown)
