@@ -24,6 +24,15 @@ export function taskLimits(runner: Limits, task: Partial<Limits>): Limits {
   };
 }
 
+/**
+ * The seed a run samples with: the sweep's seed moved on by the repeat, so that repeats of one
+ * configuration are draws, not copies (with one seed a server answers a repeat word for word, and
+ * three identical runs would pass for an interval).
+ */
+export function runSeed(run: Pick<EvalRun, 'seed' | 'repeat'>): number | undefined {
+  return run.seed === undefined ? undefined : run.seed + Math.max(0, run.repeat - 1);
+}
+
 export function evalSettings(run: EvalRun, protocol: Protocol): AgentSettings {
   const defaults = defaultSettings();
   const { shellRules, ...scenario } = run.task.settings ?? {};
@@ -41,7 +50,7 @@ export function evalSettings(run: EvalRun, protocol: Protocol): AgentSettings {
       ...(run.numCtx ? { numCtx: run.numCtx } : {}),
       numPredict: run.numPredict ?? 512,
       temperature: run.temperature ?? 0.2,
-      ...(run.seed !== undefined ? { seed: run.seed } : {}),
+      ...(run.seed !== undefined ? { seed: runSeed(run) } : {}),
       ...(run.numThread !== undefined ? { numThread: run.numThread } : {}),
     },
     sectionOverrides: run.preset.sections,

@@ -25,7 +25,7 @@ import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { FileTrail } from '../store/file-trail';
 import { runFigures } from './run-figures';
-import { evalSettings } from './eval-settings';
+import { evalSettings, runSeed } from './eval-settings';
 import type { Snapshot } from '../store/file-trail';
 
 /**
@@ -59,7 +59,7 @@ export interface EvalRun {
   /** Model options and limits for runs with a real model. */
   numCtx?: number;
   numPredict?: number;
-  /** Sampling (default 0.2, no seed). */
+  /** Sampling (default 0.2, no seed; repeat N samples with seed + N - 1). */
   temperature?: number;
   /** Work done while the check executes (the sweep warms the next run's prefix); its failure is ignored. */
   duringCheck?: () => Promise<unknown>;
@@ -204,7 +204,7 @@ export async function runEval(
     ...(run.model.kind === 'server'
       ? {
           temperature: run.temperature ?? 0.2,
-          ...(run.seed !== undefined ? { seed: run.seed } : {}),
+          ...(run.seed !== undefined ? { seed: runSeed(run) } : {}),
           ...(run.server ? { server: run.server } : {}),
         }
       : {}),

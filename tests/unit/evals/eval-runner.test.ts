@@ -375,4 +375,24 @@ describe('P2 O3 a sweep warms the next run (issue 36)', () => {
     // Provenance: the sampling the run used is kept with it.
     expect(result).toMatchObject({ temperature: 0.2, seed: 7 });
   });
+
+  it('O2 repeats of one configuration sample with different seeds (seed + repeat - 1), each kept with its result', async () => {
+    const [task] = loadEvals('evals').filter((entry) => entry.id === 'create-file');
+    const seeds: (number | undefined)[] = [];
+    for (const repeat of [1, 2, 3]) {
+      const client = new ScriptedModelClient([{ text: '<final>done</final>' }], { whenExhausted: 'repeat-last' });
+      const { result } = await runEval({
+        task,
+        model: { kind: 'server' as const, name: 'tiny:1b', client },
+        protocol: 'text' as const,
+        preset: { name: 'default', sections: {} },
+        repeat,
+        workspace: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
+        seed: 7,
+      });
+      expect(client.requests[0].options.seed).toBe(result.seed);
+      seeds.push(result.seed);
+    }
+    expect(seeds).toEqual([7, 8, 9]);
+  });
 });
