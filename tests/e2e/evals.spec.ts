@@ -18,6 +18,9 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   page,
 }) => {
   test.setTimeout(180_000);
+  // The charts are rebuilt after every run while the suite runs: none of those builds may throw.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   await openFresh(page, '/?sample=failing-test');
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
   const evals = page.getByRole('region', { name: 'Evals' });
@@ -42,55 +45,42 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   await expect(evals.getByLabel('Chart: steps per run')).toBeVisible();
   // #12: the 100% and 0% configurations sit on the chart's edges: their dots are drawn whole. Each
   // blob of a configuration's colour (its dot, its legend box) is as tall as a whole dot, not half.
-  const blobHeights = await evals
-    .getByLabel('Chart: tokens against pass rate')
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const { width, height } = canvas;
-      const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
-      const style = getComputedStyle(document.documentElement);
-      return ['--accent', '--ok'].map((name) => {
-        const probe = document.createElement('canvas').getContext('2d')!;
-        probe.fillStyle = style.getPropertyValue(name).trim();
-        probe.fillRect(0, 0, 1, 1);
-        const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
-        const near = (index: number) =>
-          pixels[index + 3] > 200 &&
-          Math.abs(pixels[index] - r) + Math.abs(pixels[index + 1] - g) + Math.abs(pixels[index + 2] - b) < 60;
-        const seen = new Uint8Array(width * height);
-        const heights: number[] = [];
-        for (let start = 0; start < width * height; start++) {
-          if (seen[start] || !near(start * 4)) continue;
-          let top = height;
-          let bottom = 0;
-          let count = 0;
-          const stack = [start];
-          seen[start] = 1;
-          while (stack.length) {
-            const at = stack.pop()!;
-            const [x, y] = [at % width, Math.floor(at / width)];
-            [top, bottom, count] = [Math.min(top, y), Math.max(bottom, y), count + 1];
-            for (const next of [at - 1, at + 1, at - width, at + width])
-              if (
-                next >= 0 &&
-                next < width * height &&
-                !seen[next] &&
-                Math.abs((next % width) - x) <= 1 &&
-                near(next * 4)
-              ) {
-                seen[next] = 1;
-                stack.push(next);
-              }
-          }
-          if (count >= 20) heights.push(bottom - top + 1);
-        }
-        return heights;
-      });
-    });
-  for (const heights of blobHeights) {
-    expect(heights.length).toBeGreaterThanOrEqual(2); // the dot and its legend box
+  // The charts draw once their module has loaded: wait for the dots.
+  const scatter = evals.getByLabel('Chart: tokens against pass rate');
+  await expect
+    .poll(async () =>
+      (await scatter.evaluate(colourBlobHeights, ['--series-1', '--series-2'])).map((dots) => dots.length),
+    )
+    .toEqual([1, 1]); // a dot each, the interval's line not cutting it in two
+  for (const heights of await scatter.evaluate(colourBlobHeights, ['--series-1', '--series-2']))
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(9);
+  // Issue 35: a colour is one configuration in every chart (reference the first, noop the second),
+  // never a rung in one chart and a configuration in the next, and never the pass/fail colours;
+  // one legend above the charts names them.
+  await expect(evals.getByRole('list', { name: 'Configurations in the charts' }).getByRole('listitem')).toHaveText([
+    'reference · text · default · 3/3',
+    'noop · text · default · 0/3',
+  ]);
+  // The pass rates carry their 95% intervals: lines in the text colour, which no label uses.
+  const charts = [
+    'Chart: pass rate per configuration, by rung',
+    'Chart: tokens against pass rate',
+    'Chart: steps per run',
+  ];
+  const colours = ['--series-1', '--series-2', '--series-3', '--series-4', '--ok', '--bad', '--warn', '--fg'];
+  for (const name of charts) {
+    const [first, second, third, fourth, ok, bad, warn, fg] = await evals
+      .getByLabel(name)
+      .evaluate(colourPixelCounts, colours);
+    expect(first, `${name}: reference's colour`).toBeGreaterThan(40);
+    // noop passed nothing: its bars have no length, but its dot and its steps are drawn.
+    if (name !== 'Chart: pass rate per configuration, by rung')
+      expect(second, `${name}: noop's colour`).toBeGreaterThan(40);
+    expect(third + fourth + ok + bad + warn, `${name}: colours of no configuration`).toBeLessThan(20);
+    if (name !== 'Chart: steps per run') expect(fg, `${name}: interval lines`).toBeGreaterThan(40);
   }
 
+  expect(errors).toEqual([]);
   const runs = evals.getByRole('table', { name: 'Eval runs' });
   await runs.getByLabel('Compare patch-one-line|reference|text|default|1').check();
   // The second pick opens the comparison at once.
@@ -201,3 +191,68 @@ test('U5 O2 a sweep imported with its sessions (a zip of results.jsonl + session
   await expect(page.getByLabel('Raw model output')).toHaveText('<final>done</final>');
   await page.screenshot({ path: 'test-results/screenshots/evals-imported-run-1024x700.png' });
 });
+
+/** In a canvas: how many pixels are (nearly) each CSS colour named. Runs in the page. */
+function colourPixelCounts(canvas: HTMLCanvasElement, names: string[]): number[] {
+  const { width, height } = canvas;
+  const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+  const style = getComputedStyle(document.documentElement);
+  return names.map((name) => {
+    const probe = document.createElement('canvas').getContext('2d')!;
+    probe.fillStyle = style.getPropertyValue(name).trim();
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+    let count = 0;
+    for (let index = 0; index < pixels.length; index += 4)
+      if (
+        pixels[index + 3] > 200 &&
+        Math.abs(pixels[index] - r) + Math.abs(pixels[index + 1] - g) + Math.abs(pixels[index + 2] - b) < 40
+      )
+        count++;
+    return count;
+  });
+}
+
+/** In a canvas: the heights of the connected blobs (20+ pixels) of each CSS colour named. Runs in the page. */
+function colourBlobHeights(canvas: HTMLCanvasElement, names: string[]): number[][] {
+  const { width, height } = canvas;
+  const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+  const style = getComputedStyle(document.documentElement);
+  return names.map((name) => {
+    const probe = document.createElement('canvas').getContext('2d')!;
+    probe.fillStyle = style.getPropertyValue(name).trim();
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+    const near = (index: number) =>
+      pixels[index + 3] > 200 &&
+      Math.abs(pixels[index] - r) + Math.abs(pixels[index + 1] - g) + Math.abs(pixels[index + 2] - b) < 60;
+    const seen = new Uint8Array(width * height);
+    const heights: number[] = [];
+    for (let start = 0; start < width * height; start++) {
+      if (seen[start] || !near(start * 4)) continue;
+      let top = height;
+      let bottom = 0;
+      let count = 0;
+      const stack = [start];
+      seen[start] = 1;
+      while (stack.length) {
+        const at = stack.pop()!;
+        const [x, y] = [at % width, Math.floor(at / width)];
+        [top, bottom, count] = [Math.min(top, y), Math.max(bottom, y), count + 1];
+        for (const next of [at - 1, at + 1, at - width, at + width])
+          if (
+            next >= 0 &&
+            next < width * height &&
+            !seen[next] &&
+            Math.abs((next % width) - x) <= 1 &&
+            near(next * 4)
+          ) {
+            seen[next] = 1;
+            stack.push(next);
+          }
+      }
+      if (count >= 20) heights.push(bottom - top + 1);
+    }
+    return heights;
+  });
+}

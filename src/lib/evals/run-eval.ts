@@ -25,6 +25,7 @@ import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { FileTrail } from '../store/file-trail';
 import { runFigures } from './run-figures';
+import type { RunFigures } from './run-figures';
 import { evalSettings, runSeed } from './eval-settings';
 import type { Snapshot } from '../store/file-trail';
 
@@ -131,6 +132,20 @@ export function runId(task: string, model: string, protocol: Protocol, preset: s
  * rerun with --retry-crashed) instead of counting against the model.
  */
 const setupErrors = new Set(['unreachable', 'not_found', 'aborted', 'overloaded']);
+
+/**
+ * A scripted model (reference, do-nothing, shortcut) has no server: the prompt times and counts
+ * its stand-in client reports are made up, and shown beside real seconds they read as a prompt
+ * that took longer than its whole run. Only a server's figures are kept.
+ */
+function measuredFigures(
+  run: EvalRun,
+  figures: RunFigures,
+): Omit<RunFigures, 'promptSeconds'> & { promptSeconds?: number } {
+  if (run.model.kind === 'server') return figures;
+  const { promptSeconds: _seconds, promptTokensEvaluated: _read, ...rest } = figures;
+  return rest;
+}
 
 function client(run: EvalRun): ModelClient {
   const { model } = run;
@@ -259,7 +274,7 @@ export async function runEval(
       promptTokens: usage.promptTokens,
       outputTokens: usage.outputTokens,
       seconds: (Date.now() - started) / 1000,
-      ...runFigures(events),
+      ...measuredFigures(run, runFigures(events)),
       checkExitCode: check.exitCode,
       checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
       ...(outcome.kind === 'error' && setupErrors.has(outcome.error.kind)

@@ -79,7 +79,13 @@ export class EvalsState {
     return { kind: 'server', name, client: dependencies.client() };
   }
 
-  async run(plan: EvalPlan, dependencies: EvalDependencies): Promise<void> {
+  /**
+   * What a new run does to the table: "replace" starts a new one; "add" keeps the runs there, a
+   * new run taking the row of an old one with the same id (the same task, configuration and
+   * repeat, run again). Imported results are only replaced: their sessions are not in this page.
+   * The view asks which before a run touches a table that holds results.
+   */
+  async run(plan: EvalPlan, dependencies: EvalDependencies, table: 'replace' | 'add' = 'replace'): Promise<void> {
     if (this.running) return;
     this.controller = new AbortController();
     const signal = this.controller.signal;
@@ -96,7 +102,7 @@ export class EvalsState {
         );
       }),
     );
-    if (this.source === 'import') this.results = [];
+    if (table === 'replace' || this.source === 'import') this.results = [];
     this.source = 'page';
     this.running = true;
     this.problem = undefined;
@@ -140,7 +146,7 @@ export class EvalsState {
             this.problem = `A run's session could not be kept: ${(error as Error).message}`;
           }
         }
-        this.results = [...this.results, result];
+        this.results = [...this.results.filter((kept) => kept.runId !== result.runId), result];
         this.progress = { ...this.progress, done: this.progress.done + 1 };
         await this.keep();
       }

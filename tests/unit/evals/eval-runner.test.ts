@@ -14,7 +14,7 @@ import { warmEval } from '../../../src/lib/evals/warm-eval';
 import type { Limits } from '../../../src/lib/harness/settings';
 
 const runnerLimits: Limits = { maxSteps: 12, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 };
-import { summarize, summaryTable, taskRows, textTable } from '../../../src/lib/evals/eval-summary';
+import { summarize, summaryRows, summaryTable, taskRows, textTable } from '../../../src/lib/evals/eval-summary';
 import { loadEvals } from '../../../src/cli/load-evals';
 import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
@@ -138,7 +138,7 @@ describe('O2 npm run eval', () => {
     expect(after).toHaveLength(total);
     expect(new Set(after.map((result) => result.runId)).size).toBe(total);
     expect(after.slice(0, before.length)).toEqual(before);
-  });
+  }, 60_000); // two passes over the whole suite: ~20 s on a busy 2-core machine
 
   it('O2 a run that breaks is recorded as crashed, not dropped', async () => {
     const [task] = loadEvals('evals');
@@ -374,6 +374,22 @@ describe('P2 O3 a sweep warms the next run (issue 36)', () => {
     expect(order).toEqual(['warm-next']);
     // Provenance: the sampling the run used is kept with it.
     expect(result).toMatchObject({ temperature: 0.2, seed: 7 });
+  });
+
+  it('O2 a scripted run keeps no prompt time or tokens read: its stand-in model measured nothing', async () => {
+    const [task] = loadEvals('evals').filter((entry) => entry.id === 'create-file');
+    const { result } = await runEval({
+      task,
+      model: { kind: 'reference' },
+      protocol: 'text',
+      preset: { name: 'default', sections: {} },
+      repeat: 1,
+      workspace: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
+    });
+    expect(result.passed).toBe(true);
+    expect(result).not.toHaveProperty('promptSeconds');
+    expect(result).not.toHaveProperty('promptTokensEvaluated');
+    expect(summaryRows(summarize([result]))[1][summaryRows([])[0].indexOf('prompt s')]).toBe('–');
   });
 
   it('O2 repeats of one configuration sample with different seeds (seed + repeat - 1), each kept with its result', async () => {
