@@ -7,6 +7,7 @@
  * that parsed and the form each tool call came in. Needs OLLAMA_HOST.
  *
  * It keeps to a time budget (BENCH_BUDGET_S, default 1800 s): the parse rates share what is left.
+ * BENCH_PARTS picks parts (speed, first, compaction, replies; default all), to measure one again.
  * Progress goes to stderr; the last line of stdout is the whole report as JSON.
  */
 import type { Protocol } from '../src/lib/harness/settings';
@@ -30,6 +31,7 @@ const progress = (line: string) =>
 const client = new OllamaModelClient({ host });
 const wantedModels = (process.env.BENCH_MODELS ?? 'qwen2.5-coder:0.5b,qwen2.5-coder:1.5b').split(',');
 const protocols: Protocol[] = ['native', 'constrained'];
+const parts = new Set((process.env.BENCH_PARTS ?? 'speed,first,compaction,replies').split(','));
 
 async function main() {
   const version = ((await (await fetch(`${host}/api/version`)).json()) as { version: string }).version;
@@ -44,21 +46,26 @@ async function main() {
   );
   const perModel: Record<string, Record<string, unknown>> = {};
   for (const model of models) {
-    progress(`${model}: speed and cache`);
-    const entry: Record<string, unknown> = { ...(await speed(client, model)), cache: await cacheEffect(host!, model) };
-    console.log(`${model}: ${JSON.stringify(entry)}`);
-    progress(`${model}: Run to first reply, cold then warm`);
-    entry.firstReply = { cold: await firstCall(client, model, false), warm: await firstCall(client, model, true) };
-    console.log(`${model}: first reply ${JSON.stringify(entry.firstReply)}`);
+    const entry: Record<string, unknown> = {};
     perModel[model] = entry;
+    if (parts.has('speed')) {
+      progress(`${model}: speed and cache`);
+      Object.assign(entry, await speed(client, model), { cache: await cacheEffect(host!, model) });
+      console.log(`${model}: ${JSON.stringify(entry)}`);
+    }
+    if (parts.has('first')) {
+      progress(`${model}: Run to first reply, cold then warm`);
+      entry.firstReply = { cold: await firstCall(client, model, false), warm: await firstCall(client, model, true) };
+      console.log(`${model}: first reply ${JSON.stringify(entry.firstReply)}`);
+    }
   }
-  if (models[0]) {
+  if (models[0] && parts.has('compaction')) {
     progress(`${models[0]}: compaction cost, half then a quarter kept`);
     report.compaction = [await compactionCost(client, models[0], 0.5), await compactionCost(client, models[0], 0.25)];
     console.log(`compaction: ${JSON.stringify(report.compaction)}`);
   }
   const shares = models.length * protocols.length;
-  for (const model of models)
+  for (const model of parts.has('replies') ? models : [])
     for (const protocol of protocols) {
       const share = remainingMs() / Math.max(1, shares);
       progress(`${model} ${protocol}: reply forms for up to ${(share / 1000).toFixed(0)} s`);

@@ -110,7 +110,7 @@ await record('compaction', 'Lesson 3: a long run compacts its history', {
     { text: '<final>Added km (1000 m) to src/units.js and a test for it in test/km.test.js; all tests pass.</final>' },
   ],
   budgets: { recentChars: 5000, oldToolChars: 120, oldTextChars: 120 },
-  settings: { options: { numCtx: 2200, numPredict: 256 } },
+  settings: { options: { contextWindow: 2200, outputLimit: 256 } },
 });
 
 // T8 P5: the harness decides, not the model. A hook (the user's, from the settings) refuses a

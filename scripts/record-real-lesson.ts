@@ -18,10 +18,10 @@ interface RealLesson {
   title: (model: string) => string;
   model: string;
   summary: (model: string, version: string) => string;
-  settings: (numCtx: number) => Partial<AgentSettings>;
+  settings: (contextWindow: number) => Partial<AgentSettings>;
 }
 
-const numCtx = Number(process.env.LESSON_NUM_CTX ?? 0);
+const contextWindow = Number(process.env.LESSON_NUM_CTX ?? 0);
 const lessons: Record<string, RealLesson> = {
   'real-model': {
     title: (model) => `Lesson 5: a real small model (${model}), recorded`,
@@ -34,7 +34,7 @@ const lessons: Record<string, RealLesson> = {
     // echoes its prompt is cut early); both can be changed to explore.
     settings: (ctx) => ({
       protocol: 'text',
-      options: { temperature: 0, seed: 1, numCtx: ctx || 3072, numPredict: 256 },
+      options: { temperature: 0, seed: 1, contextWindow: ctx || 3072, outputLimit: 256 },
       limits: { maxSteps: 10, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 4, maxFailedSteps: 0 },
     }),
   },
@@ -49,7 +49,7 @@ const lessons: Record<string, RealLesson> = {
     settings: (ctx) => ({
       protocol: 'native',
       profile: 'small',
-      options: { temperature: 0, seed: 1, numCtx: ctx || 8192 },
+      options: { temperature: 0, seed: 1, contextWindow: ctx || 8192 },
       limits: { maxSteps: 12, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 4, maxFailedSteps: 0 },
       verifyCommand: 'npm test',
     }),
@@ -79,6 +79,6 @@ const { outcome, steps, items } = await recordLesson(id, lesson.title(model), {
   modelName: model,
   realClock: true,
   summary: lesson.summary(model, version.version),
-  settings: lesson.settings(numCtx),
+  settings: lesson.settings(contextWindow),
 });
 console.log(`${id}: ${outcome}, ${steps} steps, ${items} items, ${Math.round((Date.now() - started) / 1000)} s`);

@@ -53,7 +53,7 @@ export async function compactionCost(server: OllamaModelClient, model: string, k
     client: replay,
     model,
     files,
-    settings: { protocol: 'text', options: { numCtx: 2048, numPredict: 256, temperature: 0 } },
+    settings: { protocol: 'text', options: { contextWindow: 2048, outputLimit: 256, temperature: 0 } },
     events,
     budgets: { ...defaultBudgets, compactionKeepShare: keepShare },
   });

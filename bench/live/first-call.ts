@@ -12,7 +12,7 @@ async function flushCache(client: OllamaModelClient, model: string): Promise<voi
   await client.chat({
     model,
     messages: [{ role: 'user', content: `Unrelated ${Date.now()}: ${'filler '.repeat(200)}` }],
-    options: { numCtx: 8192, numPredict: 1 },
+    options: { contextWindow: 8192, outputLimit: 1 },
     signal: AbortSignal.timeout(600_000),
   });
 }
@@ -20,7 +20,7 @@ async function flushCache(client: OllamaModelClient, model: string): Promise<voi
 export async function firstCall(client: OllamaModelClient, model: string, warm: boolean) {
   const sample = sampleProjects[0];
   const events: HarnessEvent[] = [];
-  const settings = { protocol: 'native' as const, options: { numCtx: 8192, numPredict: 256, temperature: 0 } };
+  const settings = { protocol: 'native' as const, options: { contextWindow: 8192, outputLimit: 256, temperature: 0 } };
   const agent = agentFor({ client, model, files: sample.files, settings, events });
   await flushCache(client, model);
   let warmed: { tokens?: number; ms?: number } = {};

@@ -20,7 +20,7 @@ export async function replyForms(client: OllamaModelClient, model: string, proto
     const events: HarnessEvent[] = [];
     const settings = {
       protocol,
-      options: { numCtx: 8192, numPredict: 256, temperature: 0.2 },
+      options: { contextWindow: 8192, outputLimit: 256, temperature: 0.2 },
       limits: { maxSteps: 6, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 0, maxFailedSteps: 0 },
     };
     const agent = agentFor({ client, model, files: sample.files, settings, events });

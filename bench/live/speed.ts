@@ -13,7 +13,7 @@ export async function speed(client: OllamaModelClient, model: string) {
     const result = await client.chat({
       model,
       messages: [{ role: 'user', content: `Write three short sentences about the number ${run + 7}.` }],
-      options: { numCtx: 2048, numPredict: 64, temperature: 0 },
+      options: { contextWindow: 2048, outputLimit: 64, temperature: 0 },
       signal: AbortSignal.timeout(300_000),
       onToken: () => (first ??= performance.now()),
     });

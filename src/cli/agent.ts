@@ -54,8 +54,8 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
   if (options.maxTokens !== undefined) limits.maxTokens = options.maxTokens;
   if (options.maxSeconds !== undefined) limits.maxSeconds = options.maxSeconds;
   const modelOptions = { ...base.options };
-  if (options.numCtx !== undefined) modelOptions.numCtx = options.numCtx;
-  if (options.numPredict !== undefined) modelOptions.numPredict = options.numPredict;
+  if (options.contextWindow !== undefined) modelOptions.contextWindow = options.contextWindow;
+  if (options.outputLimit !== undefined) modelOptions.outputLimit = options.outputLimit;
   if (options.temperature !== undefined) modelOptions.temperature = options.temperature;
   return {
     ...base,

@@ -27,8 +27,8 @@ export interface CliOptions {
   maxSteps?: number;
   maxTokens?: number;
   maxSeconds?: number;
-  numCtx?: number;
-  numPredict?: number;
+  contextWindow?: number;
+  outputLimit?: number;
   temperature?: number;
   sessionDir?: string;
   resume?: string;
@@ -195,8 +195,8 @@ export function parseCliOptions(argv: string[]): CliOptions {
     maxSteps: integer('max-steps', values['max-steps']),
     maxTokens: integer('max-tokens', values['max-tokens']),
     maxSeconds: integer('max-seconds', values['max-seconds']),
-    numCtx: integer('num-ctx', values['num-ctx'], 256),
-    numPredict: integer('num-predict', values['num-predict'], 1),
+    contextWindow: integer('num-ctx', values['num-ctx'], 256),
+    outputLimit: integer('num-predict', values['num-predict'], 1),
     temperature,
     verify: values.verify,
     ...hooksFrom(values.hook ?? [], values['hooks-file']),

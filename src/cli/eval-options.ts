@@ -26,13 +26,13 @@ export interface EvalOptions {
   workspace: 'offline' | 'directory';
   maxSteps: number;
   maxSeconds: number;
-  numCtx?: number;
-  numPredict: number;
+  contextWindow?: number;
+  outputLimit: number;
   /** Sampling: 0.2 unless given; with a seed (and 0) runs repeat exactly, on one server or several. */
   temperature?: number;
   seed?: number;
   /** Ollama's num_thread: several servers on one machine must share its cores. */
-  numThread?: number;
+  threads?: number;
   retryCrashed: boolean;
   help: boolean;
 }
@@ -168,11 +168,11 @@ export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions 
     workspace,
     maxSteps: whole('max-steps', values['max-steps'], 12),
     maxSeconds: whole('max-seconds', values['max-seconds'], 600),
-    ...(values['num-ctx'] ? { numCtx: whole('num-ctx', values['num-ctx'], 0, 256, 1_048_576) } : {}),
-    numPredict: whole('num-predict', values['num-predict'], 512, 1),
+    ...(values['num-ctx'] ? { contextWindow: whole('num-ctx', values['num-ctx'], 0, 256, 1_048_576) } : {}),
+    outputLimit: whole('num-predict', values['num-predict'], 512, 1),
     ...(values.temperature !== undefined ? { temperature: temperatureOf(values.temperature) } : {}),
     ...(values.seed !== undefined ? { seed: whole('seed', values.seed, 0) } : {}),
-    ...(values['num-thread'] !== undefined ? { numThread: whole('num-thread', values['num-thread'], 0, 1, 1024) } : {}),
+    ...(values['num-thread'] !== undefined ? { threads: whole('num-thread', values['num-thread'], 0, 1, 1024) } : {}),
     retryCrashed: values['retry-crashed'] ?? false,
     warm: !(values['no-warm'] ?? false),
     help: values.help ?? false,

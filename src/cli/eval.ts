@@ -149,11 +149,11 @@ async function main(): Promise<number> {
               analyzeShell: analyzeShellCommand,
               maxSteps: options.maxSteps,
               maxSeconds: options.maxSeconds,
-              numPredict: options.numPredict,
+              outputLimit: options.outputLimit,
               ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
               ...(options.seed !== undefined ? { seed: options.seed } : {}),
-              ...(options.numThread !== undefined ? { numThread: options.numThread } : {}),
-              ...(options.numCtx ? { numCtx: options.numCtx } : {}),
+              ...(options.threads !== undefined ? { threads: options.threads } : {}),
+              ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
             });
           }
   // Ordered before finished runs are left out, so a resumed sweep keeps the order the options gave.

@@ -49,7 +49,7 @@ export function progressLine(event: HarnessEvent): string | undefined {
       return `  compacted history: ${event.reason}`;
     case 'context.truncated':
       return (
-        `  the prompt did not fit num_ctx ${event.numCtx} ` +
+        `  the prompt did not fit num_ctx ${event.contextWindow} ` +
         `(${event.detectedBy}: counted ${event.promptEvalCount ?? '-'}, ` +
         `estimated ${event.estimatedTokens}); the reply was dropped, ` +
         `compacting and asking again`

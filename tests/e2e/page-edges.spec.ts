@@ -246,7 +246,7 @@ test('C3 U1 a request that does not fit num_ctx is shown in the inspector, not "
   await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test' }));
   await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
-  await settings.getByLabel(/^num_ctx/).fill('1024');
+  await settings.getByLabel(/^Context window/).fill('1024');
   await settings.getByRole('button', { name: 'Save' }).click();
   await runTask(page, 'Fix the failing test. '.repeat(40));
   await expect(page.getByRole('alert').filter({ hasText: 'num_ctx=1024' }).first()).toBeVisible();

@@ -166,7 +166,7 @@ if (live) {
             { role: 'user', content: prompt },
           ],
           format,
-          options: { temperature: 0, numPredict: 256, numCtx: 2048 },
+          options: { temperature: 0, outputLimit: 256, contextWindow: 2048 },
           signal: AbortSignal.timeout(120_000),
         });
         expect(result.ok).toBe(true);
@@ -200,7 +200,7 @@ if (live) {
         settings: defaultSettings({
           protocol: 'constrained',
           approval: 'never',
-          options: { numCtx: 2048, numPredict: 128, temperature: 0 },
+          options: { contextWindow: 2048, outputLimit: 128, temperature: 0 },
           limits: { maxSteps: 4, maxTokens: 0, maxSeconds: 0, maxFormatErrors: 3, maxFailedSteps: 0 },
         }),
         toolOutputChars: 6000,
@@ -256,7 +256,7 @@ if (live) {
       const counted = body.prompt_eval_count as number;
       expect(counted).toBeLessThanOrEqual(1024);
       const estimator = new TokenEstimator();
-      const budget = new ContextBudget({ numCtx: 1024, source: 'live test' }, 4);
+      const budget = new ContextBudget({ tokens: 1024, source: 'live test' }, 4);
       expect(budget.truncation({ promptEvalCount: counted }, estimator.estimate(chars))).toBe('count-below-estimate');
     });
 

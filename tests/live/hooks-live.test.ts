@@ -38,7 +38,7 @@ if (live) {
           protocol: 'constrained',
           profile: 'small',
           approval: 'auto',
-          options: { numCtx: 4096, numPredict: 128, temperature: 0 },
+          options: { contextWindow: 4096, outputLimit: 128, temperature: 0 },
           limits: { maxSteps: 3, maxTokens: 0, maxSeconds: 240, maxFormatErrors: 3, maxFailedSteps: 0 },
           hooks: {
             before_tool: { command: echoHook('{"decision":"allow"}') },

@@ -58,8 +58,8 @@ export interface EvalRun {
   workspace: (files: Record<string, string>) => Promise<Workspace & { dispose?(): void }>;
   analyzeShell?: ShellAnalyzer;
   /** Model options and limits for runs with a real model. */
-  numCtx?: number;
-  numPredict?: number;
+  contextWindow?: number;
+  outputLimit?: number;
   /** Sampling (default 0.2, no seed; repeat N samples with seed + N - 1). */
   temperature?: number;
   /** Work done while the check executes (the sweep warms the next run's prefix); its failure is ignored. */
@@ -68,7 +68,7 @@ export interface EvalRun {
   server?: string;
   harness?: string;
   seed?: number;
-  numThread?: number;
+  threads?: number;
   maxSteps?: number;
   maxSeconds?: number;
   signal?: AbortSignal;

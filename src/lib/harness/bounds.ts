@@ -62,6 +62,6 @@ export function boundedToolCalls(calls: readonly ToolCall[]): ToolCall[] {
 }
 
 /** The longest reply kept: generous for the output limit, never unbounded (tokens rarely exceed 24 characters). */
-export function replyCharLimit(numPredict: number | undefined): number {
-  return Math.max(64_000, (numPredict ?? 1024) * 24);
+export function replyCharLimit(outputLimit: number | undefined): number {
+  return Math.max(64_000, (outputLimit ?? 1024) * 24);
 }

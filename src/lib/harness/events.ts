@@ -4,7 +4,7 @@
  * and a timestamp; `step` counts model calls from 1.
  */
 import type { HookPoint } from './hooks/hook-types';
-import type { ChatMessage, ModelError, ModelOptions, NativeToolDefinition, ReplyStats } from './model-types';
+import type { ChatMessage, ModelError, ModelOptions, ToolDeclaration, ReplyStats } from './model-types';
 import type { HistoryItem, Memory } from './session';
 import type { Outcome, Usage } from './outcome';
 import type { Protocol } from './settings';
@@ -50,7 +50,7 @@ export type HarnessEventBody =
       keep: number;
       added: ChatMessage[];
       /** Native tool declarations, on the first request of a run. */
-      tools?: NativeToolDefinition[];
+      tools?: ToolDeclaration[];
       /** The JSON Schema of constrained output, when the request had one and it changed. */
       format?: Record<string, unknown>;
     }
@@ -86,7 +86,7 @@ export type HarnessEventBody =
   | {
       type: 'context.truncated';
       step: number;
-      numCtx: number;
+      contextWindow: number;
       /** What the server counted, when it answered at all. */
       promptEvalCount?: number;
       /** What the harness estimated for the prompt it sent. */

@@ -3,7 +3,7 @@
  * not have to rebuild it from scattered variables (issue 21). `nextLoopState` is pure and tested
  * as a table of (state, event) → state; run-loop applies it and reads the fields.
  */
-import type { ChatMessage, NativeToolDefinition } from './model-types';
+import type { ChatMessage, ToolDeclaration } from './model-types';
 import type { Protocol } from './settings';
 
 export interface LoopState {
@@ -24,7 +24,7 @@ export interface LoopState {
    * The native tool declarations and system message last logged: the request log repeats them
    * only when they change (a run's first step, or after an edit at a pause).
    */
-  loggedTools: readonly NativeToolDefinition[] | undefined;
+  loggedTools: readonly ToolDeclaration[] | undefined;
   loggedSystem: ChatMessage | undefined;
 }
 
@@ -33,7 +33,7 @@ export type LoopEvent =
       type: 'request-sent';
       messages: ChatMessage[];
       format: string | undefined;
-      tools: readonly NativeToolDefinition[] | undefined;
+      tools: readonly ToolDeclaration[] | undefined;
       system: ChatMessage;
     }
   /** R3: the server refused or cut the prompt. */

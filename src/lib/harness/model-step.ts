@@ -11,7 +11,7 @@ import type {
   ModelOptions,
   ModelReply,
   ModelResult,
-  NativeToolDefinition,
+  ToolDeclaration,
 } from './model-types';
 import type { Protocol } from './settings';
 import type { RetryPolicy } from './recovery/retry-policy';
@@ -51,7 +51,7 @@ export interface ModelStepRequest {
   totalChars: number;
   /** Characters equal to the start of the previous request (P2). */
   reusedChars: number;
-  tools?: NativeToolDefinition[];
+  tools?: ToolDeclaration[];
   /** Constrained output: the JSON Schema the reply must follow. */
   format?: Record<string, unknown>;
 }
@@ -78,7 +78,7 @@ function settle(
     emit({
       type: 'context.truncated',
       step,
-      numCtx: budget.contextWindow.numCtx,
+      contextWindow: budget.contextWindow.tokens,
       ...extra,
       estimatedTokens: estimatedPrompt,
       discarded: true,
@@ -112,7 +112,7 @@ function settle(
 
 export async function modelStep(context: ModelStepContext, request: ModelStepRequest): Promise<ModelStepResult> {
   const { emit, state, budget, step } = { ...context, step: request.step };
-  const options: ModelOptions = { ...context.options, numCtx: budget.contextWindow.numCtx };
+  const options: ModelOptions = { ...context.options, contextWindow: budget.contextWindow.tokens };
   const estimatedPrompt = state.estimator.estimate(request.totalChars);
   emit({
     type: 'request.sent',
@@ -133,7 +133,7 @@ export async function modelStep(context: ModelStepContext, request: ModelStepReq
       ...(request.tools ? { tools: request.tools } : {}),
       ...(request.format ? { format: request.format } : {}),
       options,
-      maxChars: replyCharLimit(options.numPredict),
+      maxChars: replyCharLimit(options.outputLimit),
       signal: AbortSignal.any([context.signal, stopStream.signal]),
       onToken: (text) => {
         emit({ type: 'model.token', step, text });

@@ -16,29 +16,41 @@ export interface ToolCall {
   arguments: unknown;
 }
 
-/** A tool declaration in the function-calling shape that Ollama's `tools` field takes. */
-export interface NativeToolDefinition {
-  type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+/**
+ * A tool as the harness declares it to a model: its name, what it does, and a JSON Schema of its
+ * arguments. Each client wraps it in its server's shape (both Ollama and the chat-completions API
+ * take `{ type: "function", function: … }` today).
+ */
+export interface ToolDeclaration {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
 }
 
-/** Sampling and context options; the client sends every one that is set. */
+/**
+ * What the harness asks of a model's run, named for what it means; each client maps the names to
+ * its server's fields (Ollama: num_ctx, num_predict, keep_alive, num_thread; chat completions:
+ * max_tokens; its context window is fixed when the server starts). Unset: the server decides.
+ */
 export interface ModelOptions {
-  numCtx?: number;
-  numPredict?: number;
+  /** Tokens of context the model works in (prompt and reply together). */
+  contextWindow?: number;
+  /** The most tokens of reply. */
+  outputLimit?: number;
   temperature?: number;
   topP?: number;
   seed?: number;
-  keepAlive?: string;
-  /** CPU threads the server uses for this model (Ollama's num_thread); unset: the server decides. */
-  numThread?: number;
+  /** How long the server keeps the model loaded after a request ("10m", "0" to unload). */
+  keepLoaded?: string;
+  /** CPU threads the server uses for this model. */
+  threads?: number;
 }
 
 export interface ModelRequest {
   model: string;
   messages: ChatMessage[];
   /** Present only in the native protocol. */
-  tools?: NativeToolDefinition[];
+  tools?: ToolDeclaration[];
   /** A JSON Schema the reply must follow (constrained output), when the harness asks for one. */
   format?: Record<string, unknown>;
   options: ModelOptions;

@@ -3,7 +3,7 @@
  * (O1, U1, U3): what the model saw at any step, for the inspector, the slot view and replay.
  */
 import type { HarnessEvent } from './events';
-import type { ChatMessage, NativeToolDefinition } from './model-types';
+import type { ChatMessage, ToolDeclaration } from './model-types';
 
 export interface SentRequest {
   /** Counted over the whole session from 1 (a resumed run continues the count). */
@@ -13,7 +13,7 @@ export interface SentRequest {
   messages: ChatMessage[];
   /** How many messages were the same objects as in the previous request. */
   kept: number;
-  tools?: NativeToolDefinition[];
+  tools?: ToolDeclaration[];
   format?: Record<string, unknown>;
 }
 
@@ -21,7 +21,7 @@ export interface SentRequest {
 export function sentRequests(events: readonly HarnessEvent[], sessionId?: string): SentRequest[] {
   const requests: SentRequest[] = [];
   let current: ChatMessage[] = [];
-  let tools: NativeToolDefinition[] | undefined;
+  let tools: ToolDeclaration[] | undefined;
   let format: Record<string, unknown> | undefined;
   for (const event of events) {
     if (sessionId && event.sessionId !== sessionId) continue;

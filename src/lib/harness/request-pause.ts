@@ -28,7 +28,7 @@ export async function pauseBeforeRequest(
       step,
       model: context.session.model,
       messages,
-      options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx },
+      options: { ...context.session.settings.options, contextWindow: setup.budget.contextWindow.tokens },
       sections: setup.prefix.sections.map(({ name, text }) => ({ name, text })),
       ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
       ...(format ? { format } : {}),
@@ -73,9 +73,9 @@ function editRequest(context: LoopContext, step: number, setup: RunSetup, edit: 
     }
   }
   if (edit.tools && setup.nativeTools) {
-    const kept = setup.nativeTools.filter((tool) => edit.tools!.includes(tool.function.name));
+    const kept = setup.nativeTools.filter((tool) => edit.tools!.includes(tool.name));
     if (kept.length !== setup.nativeTools.length) {
-      const names = (tools: typeof kept) => tools.map((tool) => tool.function.name).join(', ');
+      const names = (tools: typeof kept) => tools.map((tool) => tool.name).join(', ');
       emit({ type: 'step.edited', step, target: 'tools', before: names(setup.nativeTools), after: names(kept) });
       setup.nativeTools = kept;
       setup.toolChars = JSON.stringify(kept).length;

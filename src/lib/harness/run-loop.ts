@@ -67,9 +67,9 @@ async function ask(scope: StepScope, extensions: readonly LoopExtension[], reque
     scope.move({ type: 'overflowed' });
     return next;
   }
-  const { numCtx, source } = setup.budget.contextWindow;
+  const { tokens, source } = setup.budget.contextWindow;
   const message =
-    `the prompt did not fit in num_ctx=${numCtx} even after compaction (${source}). ` +
+    `the prompt did not fit in num_ctx=${tokens} even after compaction (${source}). ` +
     'Raise num_ctx or start a new session.';
   return done({ kind: 'error', error: { kind: 'context_too_small', message, retryable: false } });
 }

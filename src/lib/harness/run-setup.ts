@@ -5,7 +5,7 @@
  * and the repository context.
  */
 import type { LoopContext } from './loop-context';
-import type { ChatMessage, NativeToolDefinition } from './model-types';
+import type { ChatMessage, ToolDeclaration } from './model-types';
 import type { SectionSize } from './events';
 import type { AnyTool } from './tools/tool-definition';
 import type { Prefix } from './prompt/assemble-prefix';
@@ -41,7 +41,7 @@ export interface RunSetup {
   sections: SectionSize[];
   executor: ToolExecutor;
   budget: ContextBudget;
-  nativeTools?: NativeToolDefinition[];
+  nativeTools?: ToolDeclaration[];
   /** Characters of the native tool declarations (0 in the text protocol). */
   toolChars: number;
   memoryFile: string;
@@ -160,7 +160,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const nativeTools = context.protocol === 'native' ? (samePin?.nativeTools ?? nativeDefinitions(tools)) : undefined;
   const toolChars = nativeTools ? JSON.stringify(nativeTools).length : 0;
   const size = contextWindow(settings, context.modelInfo);
-  const budget = new ContextBudget(size, settings.options.numPredict ?? 1024, options.budgets?.compactionKeepShare);
+  const budget = new ContextBudget(size, settings.options.outputLimit ?? 1024, options.budgets?.compactionKeepShare);
   const fitted = fitPrefix(promptState, settings.sectionOverrides, {
     budgetChars: context.state.estimator.chars(budget.promptBudget(toolChars, context.state.estimator)),
     onClipped: (docChars, docs) =>
@@ -170,7 +170,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
         reason: 'docs-clipped',
         text:
           `The project docs (${docs} files) were clipped to ${docChars} characters each: with num_ctx ` +
-          `${size.numCtx} the system prompt would take over half the room for messages. ` +
+          `${size.tokens} the system prompt would take over half the room for messages. ` +
           `Raise num_ctx to see them whole.`,
       }),
   });

@@ -1,5 +1,5 @@
 /** The session model (S1): everything a run needs to be resumed, listed and exported. */
-import type { NativeToolDefinition, ToolCall } from './model-types';
+import type { ToolDeclaration, ToolCall } from './model-types';
 import type { AgentSettings, Protocol } from './settings';
 
 export const defaultTitle = 'New session';
@@ -76,7 +76,7 @@ export interface PinnedPrompt {
   /** The tools offered, by name (absent: recorded before names were kept; any tool). */
   tools?: string[];
   /** The native declarations exactly as sent. */
-  nativeTools?: NativeToolDefinition[];
+  nativeTools?: ToolDeclaration[];
 }
 
 export interface SessionMeta {

@@ -52,9 +52,9 @@ export interface AgentSettings {
   readOnly: boolean;
   limits: Limits;
   shellRules: ShellRules;
-  /** `numCtx` unset: the model's context length, capped at `contextCap` (C3). */
+  /** `contextWindow` unset: the model's context length, capped at `contextCap` (C3). */
   options: ModelOptions;
-  /** The largest num_ctx chosen automatically (a user-set numCtx is not capped). */
+  /** The largest num_ctx chosen automatically (a user-set contextWindow is not capped). */
   contextCap: number;
   /** D1: how deep delegation may nest (0 disables the delegate tool; at most maxDelegationDepth). */
   maxDepth: number;
@@ -111,7 +111,7 @@ export function defaultSettings(overrides: Partial<AgentSettings> = {}): AgentSe
     approval: 'ask',
     readOnly: false,
     shellRules: { allow: [], deny: [...defaultDenyRules] },
-    options: { numPredict: 1024, temperature: 0.2 },
+    options: { outputLimit: 1024, temperature: 0.2 },
     contextCap: defaultContextCap,
     maxDepth: 1,
     sectionOverrides: {},

@@ -4,7 +4,7 @@
  * stop, or edit what the model is about to read or what it "said" — edits are recorded in the
  * session (the item keeps its original) and as `step.edited` events.
  */
-import type { ChatMessage, ModelOptions, NativeToolDefinition, ToolCall } from './model-types';
+import type { ChatMessage, ModelOptions, ToolDeclaration, ToolCall } from './model-types';
 
 export type StepPause =
   | {
@@ -13,7 +13,7 @@ export type StepPause =
       model: string;
       messages: ChatMessage[];
       options: ModelOptions;
-      tools?: NativeToolDefinition[];
+      tools?: ToolDeclaration[];
       format?: Record<string, unknown>;
       /** The message an edit replaces: the newest user, tool or notice message. */
       editable?: { role: ChatMessage['role']; content: string };
@@ -43,7 +43,7 @@ export type StepDecision =
 
 export interface RequestEdit {
   sections?: { name: string; text: string }[];
-  options?: Pick<ModelOptions, 'temperature' | 'numPredict'>;
+  options?: Pick<ModelOptions, 'temperature' | 'outputLimit'>;
   /** Names of the native tool declarations to keep. */
   tools?: string[];
 }

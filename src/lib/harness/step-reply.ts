@@ -25,7 +25,7 @@ function generated(reply: ModelReply, protocol: string): ChatMessage {
 
 function parse(scope: StepScope, text: string, reply: ModelReply): ParsedReply {
   const { context, setup, loop } = scope;
-  const limit = replyCharLimit(context.session.settings.options.numPredict);
+  const limit = replyCharLimit(context.session.settings.options.outputLimit);
   if (text.length >= limit)
     return {
       kind: 'malformed',

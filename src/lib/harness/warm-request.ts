@@ -14,6 +14,6 @@ export async function warmRequest(context: LoopContext): Promise<Omit<ModelReque
     model: context.session.model,
     messages: [setup.system],
     ...(setup.nativeTools ? { tools: setup.nativeTools } : {}),
-    options: { ...context.session.settings.options, numCtx: setup.budget.contextWindow.numCtx },
+    options: { ...context.session.settings.options, contextWindow: setup.budget.contextWindow.tokens },
   };
 }

@@ -3,6 +3,7 @@
  * Node). Streams /api/chat, maps native tool calls, always sends num_ctx and num_predict
  * (Ollama otherwise drops the oldest messages silently), and never throws.
  */
+import { wireTools } from './wire-tools';
 import { Ollama } from 'ollama/browser';
 import type { WarmResult } from '../harness/model-types';
 import type { ChatRequest, Message, Options } from 'ollama/browser';
@@ -81,13 +82,13 @@ function toArguments(value: unknown): Record<string, unknown> {
 function wireOptions(request: ModelRequest): Partial<Options> {
   const { options } = request;
   const wire: Partial<Options> = {
-    num_ctx: options.numCtx ?? defaultNumCtx,
-    num_predict: options.numPredict ?? defaultNumPredict,
+    num_ctx: options.contextWindow ?? defaultNumCtx,
+    num_predict: options.outputLimit ?? defaultNumPredict,
   };
   if (options.temperature !== undefined) wire.temperature = options.temperature;
   if (options.topP !== undefined) wire.top_p = options.topP;
   if (options.seed !== undefined) wire.seed = options.seed;
-  if (options.numThread !== undefined) wire.num_thread = options.numThread;
+  if (options.threads !== undefined) wire.num_thread = options.threads;
   return wire;
 }
 
@@ -145,9 +146,9 @@ export class OllamaModelClient implements ModelClient {
         // The harness budgets the context itself; an overflow must be an error it can act on
         // (compact, R3), not history the server drops silently. Servers before 0.12 ignore it.
         truncate: false,
-        ...(request.tools?.length ? { tools: request.tools as ChatRequest['tools'] } : {}),
+        ...(request.tools?.length ? { tools: wireTools(request.tools) as ChatRequest['tools'] } : {}),
         ...(request.format ? { format: request.format } : {}),
-        ...(request.options.keepAlive ? { keep_alive: request.options.keepAlive } : {}),
+        ...(request.options.keepLoaded ? { keep_alive: request.options.keepLoaded } : {}),
       };
       const stream = await ollama.chat(body);
       streaming = true;
@@ -225,8 +226,8 @@ export class OllamaModelClient implements ModelClient {
         messages: request.messages.map(toWireMessage),
         options: { ...wireOptions(request), num_predict: 1 },
         stream: false,
-        ...(request.tools?.length ? { tools: request.tools as ChatRequest['tools'] } : {}),
-        ...(request.options.keepAlive ? { keep_alive: request.options.keepAlive } : {}),
+        ...(request.tools?.length ? { tools: wireTools(request.tools) as ChatRequest['tools'] } : {}),
+        ...(request.options.keepLoaded ? { keep_alive: request.options.keepLoaded } : {}),
       });
       return {
         ok: true,

@@ -5,6 +5,7 @@
  * (falling back to the `json_object` + schema dialect of llama.cpp servers), reads usage and
  * timings where sent, and never throws.
  */
+import { wireTools } from './wire-tools';
 import type OpenAI from 'openai';
 import type { WarmResult } from '../harness/model-types';
 import type {
@@ -152,7 +153,7 @@ export class OpenAICompatibleClient implements ModelClient {
         ...samplingFields(request, defaultMaxTokens),
         stream: true as const,
         stream_options: { include_usage: true },
-        ...(request.tools?.length ? { tools: request.tools } : {}),
+        ...(request.tools?.length ? { tools: wireTools(request.tools) } : {}),
         ...(request.format ? { response_format: formatField(this.dialect, request.format) } : {}),
       };
       const stream = await (
@@ -254,7 +255,7 @@ export class OpenAICompatibleClient implements ModelClient {
           ...samplingFields(request, defaultMaxTokens),
           max_tokens: 1,
           stream: false,
-          ...(request.tools?.length ? { tools: request.tools } : {}),
+          ...(request.tools?.length ? { tools: wireTools(request.tools) } : {}),
           cache_prompt: true,
         } as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
         { signal: request.signal },

@@ -155,7 +155,7 @@ export function missingFigures(stats: ReplyStats): string[] {
 export function samplingFields(request: ModelRequest, defaultMaxTokens: number): Record<string, unknown> {
   const { options } = request;
   return {
-    max_tokens: options.numPredict ?? defaultMaxTokens,
+    max_tokens: options.outputLimit ?? defaultMaxTokens,
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     ...(options.topP !== undefined ? { top_p: options.topP } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),

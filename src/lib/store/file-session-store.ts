@@ -3,6 +3,7 @@
  * Items are appended one line each (never the whole session again); the metadata file is
  * replaced atomically through a rename. A torn last line (a crash mid-write) is skipped on load.
  */
+import { upgradeEvent, upgradeSession } from '../harness/model-options';
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { HarnessEvent } from '../harness/events';
@@ -111,11 +112,13 @@ export class FileSessionStore implements SessionStore {
     const bySeq = new Map<number, HistoryItem>();
     for (const item of items) if (!bySeq.has(item.seq) || item.edited) bySeq.set(item.seq, item);
     const history = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
-    return { ...meta, history };
+    return upgradeSession({ ...meta, history });
   }
 
   async loadEvents(sessionId: string): Promise<HarnessEvent[]> {
-    return this.readLines<HarnessEvent>(nodePath.join(this.folder(sessionId), 'events.jsonl'));
+    return (await this.readLines<HarnessEvent>(nodePath.join(this.folder(sessionId), 'events.jsonl'))).map(
+      upgradeEvent,
+    );
   }
 
   async list(): Promise<SessionSummary[]> {

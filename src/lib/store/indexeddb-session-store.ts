@@ -3,6 +3,7 @@
  * writes that item only; every write resolves after its transaction completed (durable). A
  * lease per session keeps a second tab from writing into a session another tab is running.
  */
+import { upgradeEvent, upgradeSession } from '../harness/model-options';
 import type { HarnessEvent } from '../harness/events';
 import type { ItemEditing, SessionStore } from '../harness/ports';
 import type { LeaseCapable, RenameCapable, SnapshotCapable } from './store-capabilities';
@@ -184,13 +185,15 @@ export class IndexedDbSessionStore implements SessionStore, SnapshotCapable, Lea
         ]),
       );
       if (!meta) return null;
-      return { ...meta, history: records.map((record) => record.item) };
+      return upgradeSession({ ...meta, history: records.map((record) => record.item) });
     });
   }
 
   async loadEvents(sessionId: string): Promise<HarnessEvent[]> {
     return this.guard(`loading events of session ${sessionId}`, async () =>
-      (await this.database.getAllFromIndex('events', 'sessionId', sessionId)).map((record) => record.event),
+      (await this.database.getAllFromIndex('events', 'sessionId', sessionId)).map((record) =>
+        upgradeEvent(record.event),
+      ),
     );
   }
 

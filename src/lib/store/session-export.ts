@@ -3,6 +3,7 @@
  * memory, tasks and the workspace files. Import validates the shape and says exactly what is
  * wrong with a damaged or foreign file.
  */
+import { upgradeEvent, upgradeSession } from '../harness/model-options';
 import { Ajv } from '../harness/tools/ajv';
 import type { HarnessEvent } from '../harness/events';
 import type { Session } from '../harness/session';
@@ -255,5 +256,14 @@ export function importTrajectory(text: string): ImportResult {
       ok: false,
       error: 'The session file is damaged: its history items are out of order or missing; nothing was imported.',
     };
-  return { ok: true, trajectory: value as unknown as Trajectory };
+  const trajectory = value as unknown as Trajectory;
+  // Files written before the model port's own names open as they did.
+  return {
+    ok: true,
+    trajectory: {
+      ...trajectory,
+      session: upgradeSession(trajectory.session),
+      events: trajectory.events.map(upgradeEvent),
+    },
+  };
 }

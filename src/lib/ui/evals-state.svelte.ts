@@ -25,7 +25,7 @@ export interface EvalPlan {
   presets: EvalPreset[];
   repeat: number;
   parallel: number;
-  numPredict: number;
+  outputLimit: number;
   maxSteps: number;
 }
 
@@ -126,7 +126,7 @@ export class EvalsState {
           repeat: planned.repeat,
           workspace: workerEvalWorkspace,
           analyzeShell: analyzeShellCommand,
-          numPredict: plan.numPredict,
+          outputLimit: plan.outputLimit,
           maxSteps: plan.maxSteps,
           signal,
         });

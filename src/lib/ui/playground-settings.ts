@@ -4,6 +4,7 @@
  * T7: a link may preset a session, but one that lowers safety or changes the server is only a
  * proposal the person confirms.
  */
+import { upgradeModelOptions } from '../harness/model-options';
 import type { ApiKey } from './api-key';
 import type { RetryPolicy } from '../harness/recovery/retry-policy';
 import { defaultRetryPolicy } from '../harness/recovery/retry-policy';
@@ -47,7 +48,7 @@ export interface PlaygroundSettings {
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
-  /** numCtx unset: the model's context length, capped at `contextCap`. */
+  /** contextWindow unset: the model's context length, capped at `contextCap`. */
   options: ModelOptions;
   contextCap: number;
   limits: Limits;
@@ -78,7 +79,7 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,
-    options: { numPredict: 1024, temperature: 0.2, keepAlive: '10m' },
+    options: { outputLimit: 1024, temperature: 0.2, keepLoaded: '10m' },
     contextCap: defaultContextCap,
     limits: { ...defaultLimits },
     shellRules: { allow: [], deny: [...defaultDenyRules] },
@@ -100,7 +101,7 @@ export function withDefaults(saved: Partial<PlaygroundSettings> | undefined): Pl
     ...defaults,
     ...saved,
     serverKind: serverKinds.includes(saved.serverKind as ServerKind) ? (saved.serverKind as ServerKind) : 'ollama',
-    options: { ...defaults.options, ...(saved.options ?? {}) },
+    options: { ...defaults.options, ...upgradeModelOptions(saved.options) },
     limits: { ...defaults.limits, ...(saved.limits ?? {}) },
     hooks: saved.hooks && typeof saved.hooks === 'object' ? saved.hooks : {},
     shellRules: {

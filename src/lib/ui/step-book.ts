@@ -35,7 +35,7 @@ export class StepBook {
       case 'request.sent': {
         const step = this.step(event.step);
         step.model = event.model;
-        if (event.options.numCtx) step.numCtx = event.options.numCtx;
+        if (event.options.contextWindow) step.contextWindow = event.options.contextWindow;
         return;
       }
       case 'prompt.assembled': {

@@ -10,8 +10,8 @@ export function tokensPerSecond(stats: ReplyStats | undefined): number | undefin
 
 /** How full the context was: prompt tokens over num_ctx (0–1), when both are known. */
 export function contextFill(step: StepStats | undefined): number | undefined {
-  if (!step?.numCtx || step.stats?.promptEvalCount === undefined) return undefined;
-  return Math.min(1, step.stats.promptEvalCount / step.numCtx);
+  if (!step?.contextWindow || step.stats?.promptEvalCount === undefined) return undefined;
+  return Math.min(1, step.stats.promptEvalCount / step.contextWindow);
 }
 
 /** P2: the share of the prompt the server took from its cache (0–1), when it can be told. */

@@ -54,7 +54,7 @@ export interface StepStats {
   prefixBreak?: string; // C4: why this request does not extend the previous one and its reply
   serverReused?: { tokens: number; source: 'reported' | 'timing' }; // P2: the server's figure, and its source
   toolChars?: number; // the native tool declarations' characters (C3: they take up num_ctx too)
-  numCtx?: number;
+  contextWindow?: number;
   stats?: ReplyStats;
   parse?: string;
   validation?: string;

@@ -27,7 +27,7 @@ function truncatedText(event: Extract<HarnessEvent, { type: 'context.truncated' 
     event.detectedBy === 'server-refused'
       ? '(the server refused it); '
       : `(the server counted ${event.promptEvalCount} tokens, about ${event.estimatedTokens} were sent); `;
-  return `The prompt did not fit num_ctx ${event.numCtx} ${why}the reply was dropped, not run.`;
+  return `The prompt did not fit num_ctx ${event.contextWindow} ${why}the reply was dropped, not run.`;
 }
 
 /** The line an event makes, or undefined for an event that is not one line. */

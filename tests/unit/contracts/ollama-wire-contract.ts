@@ -179,7 +179,7 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
             role: message.role as 'system' | 'user' | 'assistant',
             content: String(message.content),
           })),
-          options: { temperature: 0, numPredict: 4, numCtx: 4096 },
+          options: { temperature: 0, outputLimit: 4, contextWindow: 4096 },
           signal: new AbortController().signal,
         });
         if (!response.ok) throw new Error(response.error.message);
@@ -219,7 +219,7 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       const result = await client().chat({
         model: target().model,
         messages: [{ role: 'user', content: 'Name three colours.' }],
-        options: { numPredict: 3, temperature: 0 },
+        options: { outputLimit: 3, temperature: 0 },
         signal: new AbortController().signal,
       });
       expect(result.ok && result.reply.stats.doneReason).toBe('length');
@@ -242,7 +242,7 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
         model: target().model,
         messages: [{ role: 'user', content: 'Reply with the JSON envelope: {"action":"final","final":"hello"}' }],
         format: envelopeSchema,
-        options: { temperature: 0, numPredict: 200, numCtx: 2048 },
+        options: { temperature: 0, outputLimit: 200, contextWindow: 2048 },
         signal: new AbortController().signal,
       });
       expect(result.ok).toBe(true);
@@ -283,7 +283,7 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       const result = await client().chat({
         model: target().model,
         messages: longHistory(6, 400) as never,
-        options: { numCtx: 1024, numPredict: 4 },
+        options: { contextWindow: 1024, outputLimit: 4 },
         signal: new AbortController().signal,
       });
       expect(result).toMatchObject({ ok: false, error: { kind: 'context_overflow', retryable: false } });
@@ -355,8 +355,8 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       const result = await client().chat({
         model: toolModel,
         messages: [{ role: 'user', content: 'Read README.md' }],
-        tools: [readFileTool],
-        options: { temperature: 0, numPredict: 48, numCtx: 2048 },
+        tools: [readFileTool.function],
+        options: { temperature: 0, outputLimit: 48, contextWindow: 2048 },
         signal: new AbortController().signal,
       });
       expect(result.ok).toBe(true);
@@ -412,7 +412,7 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       const result = await client().chat({
         model: target().model,
         messages: [{ role: 'user', content: 'Count from one to one hundred in words.' }],
-        options: { temperature: 0, numPredict: 400, numCtx: 2048 },
+        options: { temperature: 0, outputLimit: 400, contextWindow: 2048 },
         signal: controller.signal,
         onToken: (text) => {
           tokens.push(text);

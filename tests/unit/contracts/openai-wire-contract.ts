@@ -34,7 +34,7 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
   const request = (messages: ChatMessage[], extra: Partial<ModelRequest> = {}): ModelRequest => ({
     model: target().model,
     messages,
-    options: { temperature: 0, numPredict: 16, seed: 1 },
+    options: { temperature: 0, outputLimit: 16, seed: 1 },
     signal: signal(),
     ...extra,
   });
@@ -72,7 +72,7 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
     it('M2 max_tokens bounds the reply and a cut reply says "length"', async () => {
       const result = await client().chat(
         request([{ role: 'user', content: 'Count from one to one hundred in words.' }], {
-          options: { temperature: 0, numPredict: 3 },
+          options: { temperature: 0, outputLimit: 3 },
         }),
       );
       expect(result).toMatchObject({ ok: true, reply: { stats: { doneReason: 'length' } } });
@@ -99,7 +99,7 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
       const result = await client().chat(
         request([{ role: 'user', content: 'Reply with JSON: your favourite colour.' }], {
           format: schema,
-          options: { temperature: 0, numPredict: 40 },
+          options: { temperature: 0, outputLimit: 40 },
         }),
       );
       expect(result.ok).toBe(true);
@@ -134,7 +134,9 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
       'M2 a prompt over the window: refused as context_overflow, or cut by the server (then said in usage)',
       async () => {
         const words = Array.from({ length: target().window + 200 }, (_, index) => `w${index % 50}`).join(' ');
-        const result = await client().chat(request([{ role: 'user', content: words }], { options: { numPredict: 1 } }));
+        const result = await client().chat(
+          request([{ role: 'user', content: words }], { options: { outputLimit: 1 } }),
+        );
         if (target().dialect === 'llama-cpp-python')
           expect(result).toMatchObject({
             ok: false,
@@ -153,7 +155,7 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
       const pending = client().chat(
         request([{ role: 'user', content: 'Write a long story about a lighthouse.' }], {
           signal: controller.signal,
-          options: { numPredict: 400 },
+          options: { outputLimit: 400 },
           onToken: () => controller.abort(),
         }),
       );

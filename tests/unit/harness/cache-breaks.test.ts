@@ -66,7 +66,7 @@ describe('C4 cache breaks in a 60-step session', () => {
           files,
           settings: {
             protocol,
-            options: { numCtx: 8192, numPredict: 1024 },
+            options: { contextWindow: 8192, outputLimit: 1024 },
             limits: { ...defaultLimits, maxSteps: 0 },
           },
         },

@@ -51,12 +51,7 @@ describe('U3 a pinned fork', () => {
   });
 
   it('U3 native declarations are sent exactly as the parent sent them', async () => {
-    const declarations = [
-      {
-        type: 'function' as const,
-        function: { name: 'read_file', description: 'AS THE PARENT SAID', parameters: { type: 'object' } },
-      },
-    ];
+    const declarations = [{ name: 'read_file', description: 'AS THE PARENT SAID', parameters: { type: 'object' } }];
     const h = harness([{ text: 'done' }], { settings: { protocol: 'native' } });
     h.agent.session.pinned = pin({ protocol: 'native', nativeTools: declarations });
     await h.agent.run('go');

@@ -116,37 +116,37 @@ describe('C3 the budget is what is really sent', () => {
   it('C3 num_ctx is the model context length capped by a visible default; a user value is not capped', async () => {
     const big = harness([final('x')], { model: { contextLength: 32768 } });
     await big.agent.run('go');
-    expect(big.model.requests[0].options.numCtx).toBe(8192);
+    expect(big.model.requests[0].options.contextWindow).toBe(8192);
     const small = harness([final('x')], { model: { contextLength: 4096 } });
     await small.agent.run('go');
-    expect(small.model.requests[0].options.numCtx).toBe(4096);
+    expect(small.model.requests[0].options.contextWindow).toBe(4096);
     const chosen = harness([final('x')], {
       model: { contextLength: 32768 },
-      settings: { options: { numCtx: 16384, numPredict: 512 } },
+      settings: { options: { contextWindow: 16384, outputLimit: 512 } },
     });
     await chosen.agent.run('go');
-    expect(chosen.model.requests[0].options.numCtx).toBe(16384);
+    expect(chosen.model.requests[0].options.contextWindow).toBe(16384);
     expect(contextWindow(defaultSettings(), { name: 'm', capabilities: [], contextLength: 32768 }).source).toContain(
       'capped at 8192',
     );
   });
 
   it('C3 native tool schemas are counted: they leave less room for messages', () => {
-    const budget = new ContextBudget({ numCtx: 4096, source: 'test' }, 512);
+    const budget = new ContextBudget({ tokens: 4096, source: 'test' }, 512);
     const estimator = new TokenEstimator();
     expect(budget.promptBudget(7000, estimator)).toBeLessThan(budget.promptBudget(0, estimator) - 1900);
   });
 
   it('C3 the escalated num_predict only asks for the room the prompt leaves', async () => {
     const h = harness([{ text: 'cut', stats: { doneReason: 'length' } }, final('x')], {
-      settings: { options: { numCtx: 2800, numPredict: 1024 } },
+      settings: { options: { contextWindow: 2800, outputLimit: 1024 } },
     });
     await h.agent.run('go');
     const retried = h.model.requests[1];
-    expect(retried.options.numPredict).toBeGreaterThan(1024);
+    expect(retried.options.outputLimit).toBeGreaterThan(1024);
     const promptTokens = Math.ceil(retried.messages.reduce((sum, message) => sum + message.content.length, 0) / 3.5);
-    expect(retried.options.numPredict).toBeLessThan(2048);
-    expect(retried.options.numPredict! + promptTokens).toBeLessThanOrEqual(2800);
+    expect(retried.options.outputLimit).toBeLessThan(2048);
+    expect(retried.options.outputLimit! + promptTokens).toBeLessThanOrEqual(2800);
   });
 
   it('C3 compaction cuts at turn boundaries: a tool result is never sent without its call', async () => {
@@ -156,7 +156,7 @@ describe('C3 the budget is what is really sent', () => {
     const files = Object.fromEntries([0, 1, 2, 3].map((index) => [`f${index}.txt`, lines(`F${index}`, 45)]));
     const h = harness([...script, { text: 'done' }], {
       files,
-      settings: { protocol: 'native', options: { numCtx: 4096, numPredict: 256 } },
+      settings: { protocol: 'native', options: { contextWindow: 4096, outputLimit: 256 } },
       model: { capabilities: ['tools'] },
     });
     const result = await h.agent.run('read everything');
@@ -183,7 +183,7 @@ describe('C3 the budget is what is really sent', () => {
         },
         final('answered from the whole prompt'),
       ],
-      { files: { 'big.txt': lines('BIG', 300) }, settings: { options: { numCtx: 4096, numPredict: 256 } } },
+      { files: { 'big.txt': lines('BIG', 300) }, settings: { options: { contextWindow: 4096, outputLimit: 256 } } },
     );
     const result = await h.agent.run('go');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'answered from the whole prompt' });
@@ -201,7 +201,7 @@ describe('C3 the budget is what is really sent', () => {
       ],
       {
         files: { 'big.txt': lines('BIG', 600) },
-        settings: { options: { numCtx: 8192, numPredict: 256 } },
+        settings: { options: { contextWindow: 8192, outputLimit: 256 } },
         agent: { toolOutputChars: 40_000, budgets: { recentChars: 100_000, oldToolChars: 200, oldTextChars: 200 } },
       },
     );
@@ -218,7 +218,7 @@ describe('C3 the budget is what is really sent', () => {
         retryable: false,
       },
     };
-    const h = harness([overflow, overflow], { settings: { options: { numCtx: 4096, numPredict: 256 } } });
+    const h = harness([overflow, overflow], { settings: { options: { contextWindow: 4096, outputLimit: 256 } } });
     const result = await h.agent.run('go');
     expect(result.outcome).toMatchObject({
       kind: 'error',

@@ -7,7 +7,7 @@ const start = initialLoopState(false);
 const messages = [{ role: 'user' as const, content: 'hi' }];
 const reply = { role: 'assistant' as const, content: 'hello' };
 const system = { role: 'system' as const, content: 'You are a coding agent.' };
-const tools = [{ type: 'function' as const, function: { name: 'read_file', description: 'Read.', parameters: {} } }];
+const tools = [{ name: 'read_file', description: 'Read.', parameters: {} }];
 
 const table: [string, LoopState, LoopEvent, Partial<LoopState>][] = [
   [

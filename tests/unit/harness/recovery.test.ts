@@ -110,7 +110,7 @@ describe('recovery', () => {
     const long = `<tool name="write_file" path="big.txt"><content>${'word '.repeat(300)}</content></tool>`;
     const { result, of, server, agent } = await run(
       [{ content: long }, { content: long }, { content: '<final>written</final>' }],
-      { settings: { options: { numCtx: 8192, numPredict: 200 } } },
+      { settings: { options: { contextWindow: 8192, outputLimit: 200 } } },
     );
     expect(result.outcome).toEqual({ kind: 'final', answer: 'written' });
     const predicts = server
@@ -132,7 +132,7 @@ describe('recovery', () => {
         { content: part2 },
         { content: '<final>done</final>' },
       ],
-      { settings: { options: { numCtx: 8192, numPredict: 100 } } },
+      { settings: { options: { contextWindow: 8192, outputLimit: 100 } } },
     );
     expect(result.outcome).toEqual({ kind: 'final', answer: 'done' });
     const notice = agent.session.history.find((item) => item.kind === 'notice' && item.reason === 'length');
@@ -149,7 +149,7 @@ describe('recovery', () => {
     }));
     const { result, of, server } = await run([...reads, { content: '<final>read them all</final>' }], {
       files,
-      settings: { options: { numCtx: 6000, numPredict: 512 } },
+      settings: { options: { contextWindow: 6000, outputLimit: 512 } },
     });
     expect(result.outcome).toEqual({ kind: 'final', answer: 'read them all' });
     const compactions = of('compaction').filter((event) => event.reason.includes('overflow'));
@@ -163,7 +163,7 @@ describe('recovery', () => {
 
   it('R3 if even the compacted prompt cannot fit, the run stops with a clear "context too small" error', async () => {
     const { result } = await run([{ content: '<final>never</final>' }], {
-      settings: { options: { numCtx: 1200, numPredict: 512 } },
+      settings: { options: { contextWindow: 1200, outputLimit: 512 } },
     });
     expect(result.outcome).toMatchObject({
       kind: 'error',
@@ -176,7 +176,7 @@ describe('recovery', () => {
       { content: '<tool>{"name":"list_files","args":{}}</tool>', promptEvalCount: 8192 },
       { content: '<final>ok</final>' },
     ]);
-    expect(of('context.truncated')[0]).toMatchObject({ promptEvalCount: 8192, numCtx: 8192 });
+    expect(of('context.truncated')[0]).toMatchObject({ promptEvalCount: 8192, contextWindow: 8192 });
   });
 
   it('T6 auto: native for a model listing "tools", text for one that does not, over real HTTP', async () => {

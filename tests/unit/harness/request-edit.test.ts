@@ -19,7 +19,7 @@ class EditOnce implements StepGate {
         sections: pause.sections.map((section) =>
           section.name === 'identity' ? { ...section, text: 'EDITED IDENTITY' } : section,
         ),
-        options: { temperature: 0.5, numPredict: 200 },
+        options: { temperature: 0.5, outputLimit: 200 },
         tools: ['read_file', 'list_files'],
       },
     };
@@ -36,7 +36,7 @@ describe('U3 editing the whole request at a pause', () => {
     expect(h.model.requests).toHaveLength(2);
     for (const request of h.model.requests) {
       expect(request.messages[0].content.startsWith('EDITED IDENTITY\n\n')).toBe(true);
-      expect(request.options).toMatchObject({ temperature: 0.5, numPredict: 200 });
+      expect(request.options).toMatchObject({ temperature: 0.5, outputLimit: 200 });
     }
     expect(h.of('step.edited').map((event) => event.target)).toEqual(['system', 'options']);
     const logged = sentRequests(h.events);
@@ -52,10 +52,7 @@ describe('U3 editing the whole request at a pause', () => {
   it('U3 native declarations left out at the pause are not sent, now or later in the run', async () => {
     const h = harness([{ text: 'done' }], { settings: { protocol: 'native' }, agent: { stepGate: new EditOnce() } });
     await h.agent.run('look');
-    expect(h.model.requests[0].tools?.map((declared) => declared.function.name).sort()).toEqual([
-      'list_files',
-      'read_file',
-    ]);
+    expect(h.model.requests[0].tools?.map((declared) => declared.name).sort()).toEqual(['list_files', 'read_file']);
     expect(sentRequests(h.events)[0].tools).toEqual(h.model.requests[0].tools);
     expect(h.of('step.edited').map((event) => event.target)).toContain('tools');
   });

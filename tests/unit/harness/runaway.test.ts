@@ -9,7 +9,7 @@ describe('R2 runaway output', () => {
   it('R2 the same tool line 200 times is stopped early, not run, and the model is told; the run goes on', async () => {
     const h = harness([{ text: line.repeat(200), chunkSize: 16 }, tool('read_file', { path: 'a.txt' }), final('ok')], {
       files: { 'a.txt': 'a' },
-      settings: { options: { numPredict: 1024 } },
+      settings: { options: { outputLimit: 1024 } },
     });
     const result = await h.agent.run('read a.txt');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'ok' });
@@ -28,7 +28,7 @@ describe('R2 runaway output', () => {
 
   it('R2 L1 a model that keeps running away meets the format-error limit', async () => {
     const flood = { text: 'I will now read the file. '.repeat(100), chunkSize: 32 };
-    const h = harness([flood, flood, flood, flood], { settings: { options: { numPredict: 1024 } } });
+    const h = harness([flood, flood, flood, flood], { settings: { options: { outputLimit: 1024 } } });
     const result = await h.agent.run('go');
     expect(result.outcome).toMatchObject({ kind: 'limit', limit: 'format_errors' });
   });

@@ -33,7 +33,7 @@ describe('O4 the small-model profile', () => {
     await small.agent.run('read notes.txt');
     await normal.agent.run('read notes.txt');
     const [smallRequest, normalRequest] = [small.model.requests[0]!, normal.model.requests[0]!];
-    expect(smallRequest.tools!.map((entry) => entry.function.name)).toEqual([
+    expect(smallRequest.tools!.map((entry) => entry.name)).toEqual([
       'list_files',
       'read_file',
       'write_file',

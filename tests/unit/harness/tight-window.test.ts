@@ -20,7 +20,7 @@ describe('C3 a 4k window with big docs', () => {
     for (const n of [1, 2, 3, 4]) files[`f${n}.txt`] = `marker-f${n}\n${text(`f${n}`, 3000)}`;
     const h = harness([1, 2, 3, 4].map((n) => tool('read_file', { path: `f${n}.txt` })).concat([final('read all')]), {
       files,
-      settings: { options: { numCtx: 4096, numPredict: 1024, temperature: 0.2 } },
+      settings: { options: { contextWindow: 4096, outputLimit: 1024, temperature: 0.2 } },
     });
     const result = await h.agent.run('read f1.txt to f4.txt one by one');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'read all' });
@@ -32,7 +32,7 @@ describe('C3 a 4k window with big docs', () => {
     // The docs, not the history, gave way, and the run said so.
     const clipped = h.of('notice').find((event) => event.reason === 'docs-clipped');
     expect(clipped?.text).toMatch(/clipped to \d+ characters each/);
-    const roomy = harness([final('ok')], { files, settings: { options: { numCtx: 32768, numPredict: 1024 } } });
+    const roomy = harness([final('ok')], { files, settings: { options: { contextWindow: 32768, outputLimit: 1024 } } });
     await roomy.agent.run('hello');
     expect(roomy.of('notice').map((event) => event.reason)).not.toContain('docs-clipped');
     expect(h.model.requests[0]!.messages[0]!.content.length).toBeLessThan(
@@ -49,7 +49,7 @@ describe('O1 C4 shortening is reported as it happened', () => {
       [1, 2, 3, 4, 5, 6, 7, 8].map((n) => tool('read_file', { path: `f${n}.txt` })).concat([final('ok')]),
       {
         files,
-        settings: { options: { numCtx: 32768, numPredict: 512 } },
+        settings: { options: { contextWindow: 32768, outputLimit: 512 } },
       },
     );
     await h.agent.run('read them all');
@@ -66,7 +66,7 @@ describe('C3 tool declarations that crowd out the messages', () => {
   it('C3 a window the declarations fill says so, and names the settings that help', async () => {
     const h = harness([final('never sent')], {
       files: { 'a.txt': 'a' },
-      settings: { protocol: 'native', options: { numCtx: 1500, numPredict: 256 } },
+      settings: { protocol: 'native', options: { contextWindow: 1500, outputLimit: 256 } },
     });
     const result = await h.agent.run('hello');
     expect(result.outcome).toMatchObject({ kind: 'error', error: { kind: 'context_too_small' } });
@@ -81,7 +81,7 @@ describe('C4 compaction stays rare in a long session', () => {
     const path = (n: number) => `notes/a-rather-long-folder-name/for-the-notes/note-${n}.md`;
     const writes = Array.from({ length: 240 }, (_, n) => tool('write_file', { path: path(n), content: `note ${n}` }));
     const h = harness([...writes, final('done')], {
-      settings: { options: { numCtx: 4096, numPredict: 512 }, limits: { ...defaultLimits, maxSteps: 0 } },
+      settings: { options: { contextWindow: 4096, outputLimit: 512 }, limits: { ...defaultLimits, maxSteps: 0 } },
     });
     expect((await h.agent.run('write the notes')).outcome.kind).toBe('final');
     const summaries = h.model.requests
@@ -105,7 +105,7 @@ describe('C3 the too-small message adds up', () => {
   it('C3 the tokens it names for the prompt, the reply, the framing and the tools add up to num_ctx', async () => {
     const h = harness([final('never sent')], {
       files: { 'README.md': 'x'.repeat(6000) },
-      settings: { options: { numCtx: 1024, numPredict: 64 } },
+      settings: { options: { contextWindow: 1024, outputLimit: 64 } },
     });
     const result = await h.agent.run('hello');
     const message = (result.outcome as { error: { message: string } }).error.message;

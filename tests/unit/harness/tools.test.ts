@@ -13,7 +13,7 @@ describe('tool declarations', () => {
     const [definition] = nativeDefinitions([readFile]);
     // Length bounds are checked by validation, not spent as prompt tokens in the declaration.
     const { maxLength: _bound, ...path } = readFile.parameters.properties.path;
-    expect(definition.function).toEqual({
+    expect(definition).toEqual({
       name: 'read_file',
       description: readFile.description,
       parameters: { ...readFile.parameters, properties: { ...readFile.parameters.properties, path } },
@@ -23,7 +23,7 @@ describe('tool declarations', () => {
       settings: { protocol: 'native' },
     });
     await h.agent.run('read');
-    expect(h.model.requests[0].tools?.map((entry) => entry.function.name)).toContain('read_file');
+    expect(h.model.requests[0].tools?.map((entry) => entry.name)).toContain('read_file');
     expect(h.model.requests[0].messages[0].content).toContain(readFile.description);
     expect(toolResults(h)[0]).toContain("'start' must be >= 1");
   });

@@ -17,7 +17,7 @@ describe('P2 the warm-up', () => {
     it(`P2 sends exactly the prefix the first request starts with (${protocol}, ${profile} profile)`, async () => {
       const h = harness([tool('read_file', { path: 'README.md' }), final('42')], {
         files,
-        settings: { protocol, profile, options: { numCtx: 4096, temperature: 0 } },
+        settings: { protocol, profile, options: { contextWindow: 4096, temperature: 0 } },
         model: { capabilities: ['completion', 'tools'] },
       });
       const warmed = await h.agent.warm();

@@ -61,7 +61,9 @@ describe('Ollama client', () => {
   it('always sends num_ctx and num_predict, and the other options when set', async () => {
     const { client, server } = await serve({ script: [{ content: 'x' }] });
     await client.chat(
-      request({ options: { numCtx: 16384, numPredict: 256, temperature: 0.1, topP: 0.9, seed: 7, keepAlive: '10m' } }),
+      request({
+        options: { contextWindow: 16384, outputLimit: 256, temperature: 0.1, topP: 0.9, seed: 7, keepLoaded: '10m' },
+      }),
     );
     expect(server.chatRequests()[0].body).toMatchObject({
       options: { num_ctx: 16384, num_predict: 256, temperature: 0.1, top_p: 0.9, seed: 7 },
@@ -73,12 +75,7 @@ describe('Ollama client', () => {
     const { client, server } = await serve({
       script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'a.js', start: 1 } }] }],
     });
-    const tools = [
-      {
-        type: 'function' as const,
-        function: { name: 'read_file', description: 'Read', parameters: { type: 'object', properties: {} } },
-      },
-    ];
+    const tools = [{ name: 'read_file', description: 'Read', parameters: { type: 'object', properties: {} } }];
     const result = await client.chat(
       request({
         tools,
@@ -91,7 +88,13 @@ describe('Ollama client', () => {
     );
     expect(result.ok && result.reply.toolCalls).toEqual([{ name: 'read_file', arguments: { path: 'a.js', start: 1 } }]);
     const body = server.chatRequests()[0].body!;
-    expect(body.tools).toEqual(tools);
+    // The neutral declaration goes out in the shape Ollama's tools field takes.
+    expect(body.tools).toEqual([
+      {
+        type: 'function',
+        function: { name: 'read_file', description: 'Read', parameters: { type: 'object', properties: {} } },
+      },
+    ]);
     expect(body.messages).toEqual([
       { role: 'user', content: 'go' },
       { role: 'assistant', content: '', tool_calls: [{ function: { name: 'list_files', arguments: { path: '.' } } }] },
@@ -194,7 +197,7 @@ describe('Ollama errors (R4)', () => {
 
   it('R4 tools sent to a model without the capability is "tools unsupported", with what to do', async () => {
     const { client } = await serve({ script: [{ content: 'x' }] });
-    const tools = [{ type: 'function' as const, function: { name: 'a', description: 'a', parameters: {} } }];
+    const tools = [{ name: 'a', description: 'a', parameters: {} }];
     expect(await client.chat(request({ model: 'gemma2:2b', tools }))).toMatchObject({
       ok: false,
       error: { kind: 'tools_unsupported', message: expect.stringContaining('"text"') },
@@ -236,7 +239,7 @@ describe('Ollama errors (R4)', () => {
 
   it('R2 a reply cut by num_predict reports done_reason "length"', async () => {
     const { client } = await serve({ script: [{ content: 'y'.repeat(400) }] });
-    const result = await client.chat(request({ options: { numPredict: 20 } }));
+    const result = await client.chat(request({ options: { outputLimit: 20 } }));
     expect(result.ok && result.reply.stats.doneReason).toBe('length');
     expect(result.ok && result.reply.content.length).toBe(80);
   });

@@ -21,7 +21,7 @@ describe('M2 OpenAI-compatible client against faults only a fake can make', () =
   const request = (extra: Partial<ModelRequest> = {}): ModelRequest => ({
     model: 'tiny:1b',
     messages: [{ role: 'user', content: 'hi' }],
-    options: { numPredict: 50 },
+    options: { outputLimit: 50 },
     signal: new AbortController().signal,
     ...extra,
   });

@@ -37,7 +37,7 @@ describe('bounds on what the model controls', () => {
   it('T3 a 300,000-character tool name is clipped where it is stored and sent back; the run reaches its answer', async () => {
     const name = 'x'.repeat(300_000);
     const h = harness([{ toolCalls: [{ name, arguments: {} }] }, { text: 'ok' }], {
-      settings: { protocol: 'native', options: { numCtx: 4096 } },
+      settings: { protocol: 'native', options: { contextWindow: 4096 } },
       model: { capabilities: ['tools'] },
     });
     const result = await h.agent.run('go');
@@ -109,7 +109,7 @@ describe('bounds on what the model controls', () => {
     const h = harness(
       // Two floods, then an answer: each flood counts as a format error (U5), so three in a row would end the run.
       [{ text: flood }, { text: flood }, final('recovered')],
-      { settings: { options: { numPredict: 1000 } } },
+      { settings: { options: { outputLimit: 1000 } } },
     );
     const result = await h.agent.run('go');
     expect(result.outcome).toEqual({ kind: 'final', answer: 'recovered' });

@@ -46,7 +46,7 @@ function grownMegabytes(before: NodeJS.MemoryUsage): number {
 const request = (signal = new AbortController().signal) => ({
   model: 'tiny:1b',
   messages: [{ role: 'user' as const, content: 'go' }],
-  options: { numPredict: 256 },
+  options: { outputLimit: 256 },
   maxChars: 64_000,
   signal,
 });

@@ -17,24 +17,25 @@ import { requestChars } from '../prompt/prefix-reuse';
 const framingTokens = 64;
 
 export interface ContextWindow {
-  numCtx: number;
+  tokens: number;
   /** Why this num_ctx, for people: "set in settings", "the model's 32768, capped at 8192". */
   source: string;
 }
 
 export function contextWindow(settings: AgentSettings, modelInfo: ModelInfo | undefined): ContextWindow {
-  if (settings.options.numCtx) return { numCtx: settings.options.numCtx, source: 'num_ctx set in the settings' };
+  if (settings.options.contextWindow)
+    return { tokens: settings.options.contextWindow, source: 'num_ctx set in the settings' };
   const cap = settings.contextCap;
   const known = modelInfo?.contextLength ?? settings.contextLength;
   if (known)
     return {
-      numCtx: Math.min(known, cap),
+      tokens: Math.min(known, cap),
       source:
         known > cap
           ? `the model's context length ${known}, capped at ${cap} (settings: context cap)`
           : `the model's context length ${known}`,
     };
-  return { numCtx: cap, source: `the context cap ${cap} (the server did not report the model's context length)` };
+  return { tokens: cap, source: `the context cap ${cap} (the server did not report the model's context length)` };
 }
 
 export interface Compaction {
@@ -78,19 +79,19 @@ export const compactionKeepShare = 0.25;
 export class ContextBudget {
   constructor(
     readonly contextWindow: ContextWindow,
-    private readonly numPredict: number,
+    private readonly outputLimit: number,
     /** C4: what a compaction keeps in full, as a share of the room (bench:live compares two). */
     private readonly keepShare: number = compactionKeepShare,
   ) {}
 
   /** Tokens the messages may take. */
   promptBudget(toolChars: number, estimator: TokenEstimator): number {
-    return this.contextWindow.numCtx - this.numPredict - estimator.estimate(toolChars) - framingTokens;
+    return this.contextWindow.tokens - this.outputLimit - estimator.estimate(toolChars) - framingTokens;
   }
 
   /** R2 escalation may only ask for the output room the prompt leaves. */
   outputRoom(promptTokens: number): number {
-    return Math.max(this.numPredict, this.contextWindow.numCtx - promptTokens - framingTokens);
+    return Math.max(this.outputLimit, this.contextWindow.tokens - promptTokens - framingTokens);
   }
 
   fit(request: FitRequest): Fitted {
@@ -162,13 +163,13 @@ export class ContextBudget {
         : '';
     // The parts add up: num_ctx = room for the prompt + the reply + the template's framing + tools.
     const kept = [
-      `${this.numPredict} for the reply`,
+      `${this.outputLimit} for the reply`,
       `${framingTokens} for the chat template's framing`,
       ...(toolTokens > 0 ? [`${toolTokens} for the tool declarations`] : []),
     ];
     return (
       `the prompt needs about ${needed} tokens but only ${Math.max(0, budget)} of ` +
-      `num_ctx=${this.contextWindow.numCtx} are left for it (${this.contextWindow.source}; ` +
+      `num_ctx=${this.contextWindow.tokens} are left for it (${this.contextWindow.source}; ` +
       `kept: ${kept.join(', ')}). Raise num_ctx or the context cap, lower num_predict, or start ` +
       `a new session.${tools}`
     );
@@ -182,8 +183,8 @@ export class ContextBudget {
   truncation(stats: ReplyStats, estimatedTokens: number): 'count-at-limit' | 'count-below-estimate' | undefined {
     const counted = stats.promptEvalCount;
     if (counted === undefined) return undefined;
-    if (counted >= this.contextWindow.numCtx) return 'count-at-limit';
-    if (estimatedTokens >= this.contextWindow.numCtx * 0.8 && counted < estimatedTokens * 0.6)
+    if (counted >= this.contextWindow.tokens) return 'count-at-limit';
+    if (estimatedTokens >= this.contextWindow.tokens * 0.8 && counted < estimatedTokens * 0.6)
       return 'count-below-estimate';
     return undefined;
   }

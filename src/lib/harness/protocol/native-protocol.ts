@@ -2,7 +2,7 @@
  * T6: the native protocol. Tool calls arrive whole; a reply without any is the final answer,
  * unless its text *is* a call to a declared tool as small models write it (recover-call.ts).
  */
-import type { ModelReply, NativeToolDefinition } from '../model-types';
+import type { ModelReply, ToolDeclaration } from '../model-types';
 import type { AnyTool } from '../tools/tool-definition';
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
@@ -17,11 +17,8 @@ function leanSchema(tool: AnyTool): Record<string, unknown> {
   return { ...tool.parameters, properties };
 }
 
-export function nativeDefinitions(tools: Iterable<AnyTool>): NativeToolDefinition[] {
-  return [...tools].map((tool) => ({
-    type: 'function',
-    function: { name: tool.name, description: tool.description, parameters: leanSchema(tool) },
-  }));
+export function nativeDefinitions(tools: Iterable<AnyTool>): ToolDeclaration[] {
+  return [...tools].map((tool) => ({ name: tool.name, description: tool.description, parameters: leanSchema(tool) }));
 }
 
 export function parseNativeReply(

@@ -16,7 +16,7 @@ export const cutContinuation: LoopExtension = {
     const { context, loop } = scope;
     const cut = !stoppedBy && reply.stats.doneReason === 'length' && reply.toolCalls.length === 0;
     if (!cut || loop.continuations >= context.retryPolicy.maxContinuations) return { kind: 'go' };
-    if ((loop.pendingCut + content).length >= replyCharLimit(context.session.settings.options.numPredict))
+    if ((loop.pendingCut + content).length >= replyCharLimit(context.session.settings.options.outputLimit))
       return { kind: 'go' };
     scope.move({ type: 'cut', text: content });
     return { kind: 'again', reason: 'length', notice: resumeNotice };

@@ -26,7 +26,7 @@ export interface RecoveredResult {
   result: ModelResult;
   /** The model that answered (the fallback after a switch). */
   model: string;
-  numPredict?: number;
+  outputLimit?: number;
 }
 
 export async function requestWithRecovery(request: ModelRequest, context: RecoveryContext): Promise<RecoveredResult> {
@@ -41,7 +41,7 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
     const result = await client.chat({ ...request, model, options });
     if (result.ok) {
       const cut = result.reply.stats.doneReason === 'length';
-      const current = options.numPredict ?? 0;
+      const current = options.outputLimit ?? 0;
       const larger = Math.min(policy.maxNumPredict, current * 2, context.outputRoom ?? Infinity);
       if (cut && !escalated && current > 0 && larger > current) {
         context.bill(result.reply.stats);
@@ -53,15 +53,15 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
           delayMs: 0,
           reason: `the reply was cut at num_predict=${current}; asking again with num_predict=${larger}`,
         });
-        options = { ...options, numPredict: larger };
+        options = { ...options, outputLimit: larger };
         attempt--;
         continue;
       }
-      return { result, model, numPredict: options.numPredict };
+      return { result, model, outputLimit: options.outputLimit };
     }
     const { error } = result;
     if (error.billed) context.bill(error.billed);
-    if (error.kind === 'aborted' || !error.retryable) return { result, model, numPredict: options.numPredict };
+    if (error.kind === 'aborted' || !error.retryable) return { result, model, outputLimit: options.outputLimit };
     if (error.kind === 'overloaded') overloads++;
     else overloads = 0;
     if (overloads >= policy.overloadsBeforeFallback && policy.fallbackModel && model !== policy.fallbackModel) {
@@ -79,7 +79,7 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
       return {
         result: { ok: false, error: { ...error, message: `${error.message} (gave up after ${attempt} attempts)` } },
         model,
-        numPredict: options.numPredict,
+        outputLimit: options.outputLimit,
       };
     }
     const delayMs = backoffDelay(policy, attempt, random, error.retryAfterMs);

@@ -5,7 +5,7 @@
  * unit (message texts, tool-call arguments, tool declarations: `requestSize`), so that reused and
  * evaluated add up to the same total the five slots do (issue 23).
  */
-import type { ChatMessage, NativeToolDefinition } from '../../harness/model-types';
+import type { ChatMessage, ToolDeclaration } from '../../harness/model-types';
 import type { TeachingStep } from './step-index';
 
 export interface CacheBreak {
@@ -31,7 +31,7 @@ export function cacheBreak(
   previous: readonly ChatMessage[] | undefined,
   reply: ChatMessage | undefined,
   current: readonly ChatMessage[],
-  tools: { previous?: readonly NativeToolDefinition[]; current?: readonly NativeToolDefinition[] } = {},
+  tools: { previous?: readonly ToolDeclaration[]; current?: readonly ToolDeclaration[] } = {},
 ): CacheBreak {
   const toolText = tools.current ? JSON.stringify(tools.current) : '';
   const total = current.reduce((sum, message) => sum + size(message), 0) + toolText.length;

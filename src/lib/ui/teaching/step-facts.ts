@@ -11,7 +11,7 @@ import { teachingSteps } from './step-index';
 
 export interface StepFacts {
   step: number;
-  numCtx?: number;
+  contextWindow?: number;
   /**
    * Where the request stops sharing its start with the previous request and its reply, computed
    * as the Slots view computes it (stepCacheBreak), so a note and the screen cannot disagree.
@@ -33,10 +33,10 @@ export interface StepFacts {
   check?: { passed: boolean; command: string };
 }
 
-function newStep(step: number, numCtx: number | undefined): StepFacts {
+function newStep(step: number, contextWindow: number | undefined): StepFacts {
   return {
     step,
-    numCtx,
+    contextWindow,
     compactions: [],
     tools: [],
     notices: [],
@@ -62,7 +62,7 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId: string):
     if (event.type === 'prompt.assembled') pendingBreak = event.prefixBreak;
     if (event.type === 'request.sent') {
       steps.push({
-        ...newStep(steps.length + 1, event.options.numCtx),
+        ...newStep(steps.length + 1, event.options.contextWindow),
         compactions: pending,
         ...(pendingBreak ? { prefixBreak: pendingBreak } : {}),
       });

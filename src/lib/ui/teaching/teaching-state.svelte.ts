@@ -184,7 +184,7 @@ function pinnedFrom(step: TeachingStep, overrides: Record<string, string>): Pinn
   // The sections as recorded, unless they do not make up the system message exactly.
   const whole = step.sections.map((section) => section.text).join('\n\n') === system.content;
   const nativeTools = step.request.tools;
-  const tools = step.tools ?? nativeTools?.map((tool) => tool.function.name);
+  const tools = step.tools ?? nativeTools?.map((tool) => tool.name);
   return {
     protocol: step.protocol,
     sections: whole
