@@ -8,8 +8,10 @@
  *   npx tsx scripts/profile-protocols.ts
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { wilsonInterval } from '../src/lib/evals/wilson-interval';
 
-export const sources = ['evals/results/qwen-screen-0.5b.jsonl'];
+// The screen (every protocol once) and the repeats of the two best (three times each).
+export const sources = ['evals/results/qwen-screen-0.5b.jsonl', 'evals/results/qwen-0.5b-repeat.jsonl'];
 export const target = 'src/lib/harness/profile-protocols.json';
 const order = ['constrained', 'text', 'native'] as const;
 
@@ -20,8 +22,11 @@ interface Row {
 }
 
 /**
- * Passes per protocol for the small profile over the sources; the most passes wins (ties: fewer
- * runs, then `order`). Nothing is named from a screen that left a protocol out or passed nothing.
+ * Passes per protocol for the small profile over the sources. Protocols ran different numbers of
+ * times (the repeats ran only the screen's two best), so neither the most passes nor the best
+ * rate is fair: the highest lower end of the 95% interval wins (what the runs vouch for; ties:
+ * more runs, then `order`). Nothing is named from results that left a protocol out or passed
+ * nothing.
  */
 export function profileProtocols(files: string[] = sources.filter((file) => existsSync(file))): object {
   const rows = files.flatMap((file) =>
@@ -36,14 +41,16 @@ export function profileProtocols(files: string[] = sources.filter((file) => exis
     const runs = small.filter((row) => row.protocol === protocol);
     return { protocol, passed: runs.filter((row) => row.passed).length, runs: runs.length };
   });
-  const best = [...tally].sort((a, b) => b.passed - a.passed || a.runs - b.runs)[0];
+  const rank = (a: (typeof tally)[number], b: (typeof tally)[number]) =>
+    wilsonInterval(b.passed, b.runs).low - wilsonInterval(a.passed, a.runs).low || b.runs - a.runs;
+  const best = [...tally].sort(rank)[0];
   // A protocol is named only when every one was tried and the best passed something.
   if (best.passed === 0 || tally.some((entry) => entry.runs === 0)) return {};
   return {
     small: {
       protocol: best.protocol,
       evidence: tally
-        .sort((a, b) => b.passed - a.passed)
+        .sort(rank)
         .map((entry) => `${entry.protocol} ${entry.passed}/${entry.runs}`)
         .join(', '),
       from: files,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { autoProtocol, profileProtocols } from '../../../src/lib/harness/auto-protocol';
 import { profileProtocols as measure, target } from '../../../scripts/profile-protocols';
+import { wilsonInterval } from '../../../src/lib/evals/wilson-interval';
 
 const tools = { known: true as const, name: 'qwen2.5-coder:0.5b', capabilities: ['completion', 'tools'] };
 const plain = { known: true as const, name: 'gemma3:270m', capabilities: ['completion'] };
@@ -14,11 +15,14 @@ describe('auto protocol', () => {
     const best = profileProtocols.small;
     if (!best) return; // no screen measured one yet: auto follows the capabilities (tested below)
     expect(['native', 'text', 'constrained']).toContain(best.protocol);
-    // The evidence is the tally itself: the chosen protocol has the most passes.
-    const passes = Object.fromEntries(
-      best.evidence.split(', ').map((entry) => [entry.split(' ')[0], Number(/ (\d+)\//.exec(entry)![1])]),
+    // The evidence is the tally itself: the chosen protocol's interval starts highest.
+    const lows = Object.fromEntries(
+      best.evidence.split(', ').map((entry) => {
+        const [, passed, runs] = / (\d+)\/(\d+)/.exec(entry)!;
+        return [entry.split(' ')[0], wilsonInterval(Number(passed), Number(runs)).low];
+      }),
     );
-    expect(passes[best.protocol]).toBe(Math.max(...Object.values(passes)));
+    expect(lows[best.protocol]).toBe(Math.max(...Object.values(lows)));
   });
 
   it('T6 a screen that passed nothing, or left a protocol out, names no protocol', () => {
@@ -39,6 +43,17 @@ describe('auto protocol', () => {
         ]),
       ]),
     ).toMatchObject({ small: { protocol: 'constrained', evidence: 'constrained 2/2, text 1/1, native 0/1' } });
+  });
+
+  it('T6 protocols run unequally often are ranked by what their runs vouch for, not by passes or rate alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profile-'));
+    const rows = (protocol: string, passed: number, runs: number) =>
+      Array.from({ length: runs }, (_, index) => JSON.stringify({ protocol, preset: 'small', passed: index < passed }));
+    const file = join(dir, 'unequal.jsonl');
+    // native has the most passes (6 of 30), constrained the best rate (1 of 1): text's 4 of 6 is
+    // the one whose interval starts highest.
+    writeFileSync(file, [...rows('native', 6, 30), ...rows('text', 4, 6), ...rows('constrained', 1, 1)].join('\n'));
+    expect(measure([file])).toMatchObject({ small: { protocol: 'text' } });
   });
 
   it('T6 auto with the small profile uses its measured protocol and says why', () => {
