@@ -4,7 +4,8 @@
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
- * describes a call is asked about once before the hook and the check see it (T6).
+ * describes a call is asked about once before the hook and the check see it (T6). The small
+ * profile refuses to overwrite a file the run has not seen (read-first).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
@@ -14,6 +15,7 @@ import { cutContinuation } from './recovery/cut-continuation';
 import { repeatBreaker } from './recovery/repeat-breaker';
 import { smallProfile } from './small-model/small-profile';
 import { finishOnRepeat } from './small-model/finish-on-repeat';
+import { readFirst } from './small-model/read-first';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
@@ -23,7 +25,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
   const gate = context.options.stepGate;
   return [
     runawayStop,
-    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat()] : []),
+    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat(), readFirst()] : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),

@@ -11,6 +11,7 @@
  * - `afterReply` — a whole (or stopped) reply, before it is kept and parsed: go on (maybe with
  *   edited text), stop the run, or end the step with a notice ("again").
  * - `beforeFinal` — a final answer: accept it, send it back with a notice, or stop the run.
+ * - `beforeTool` — one tool call, before it runs: refuse it with a text the model reads instead.
  * - `afterToolResult` — one tool call's result: a line to add to what the model reads.
  * - `afterTools` — every call of the reply has run; the run may end here.
  * - `onStop` — the run ends with its outcome.
@@ -86,6 +87,8 @@ export interface LoopExtension {
   watchReply?(scope: StepScope): ReplyWatcher | undefined;
   afterReply?(reply: ArrivedReply, scope: StepScope): Promise<ReplyVerdict>;
   beforeFinal?(answer: string, scope: StepScope): Promise<FinalVerdict>;
+  /** Refuses a call before it runs: the text is the call's result (failed), and nothing runs. */
+  beforeTool?(call: ToolCall, scope: StepScope): Promise<string | undefined>;
   afterToolResult?(result: ToolResultView, scope: StepScope): string | undefined;
   /** May end the run (a model that keeps repeating a refused call). */
   afterTools?(round: RoundView, scope: StepScope): Promise<ToolsVerdict> | ToolsVerdict;

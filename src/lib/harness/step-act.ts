@@ -74,6 +74,13 @@ async function tools(
       signal,
       emit: recorder.emit.bind(recorder),
       beforeChange: () => beforeChange(scope),
+      refuse: async (call) => {
+        for (const extension of extensions) {
+          const refusal = await extension.beforeTool?.(call, scope);
+          if (refusal) return refusal;
+        }
+        return undefined;
+      },
       annotate,
     },
     parsed.calls,

@@ -24,6 +24,8 @@ export interface ToolRoundContext {
   emit: (body: HarnessEventBody) => void;
   /** Called once before the first call that may change something (write tools). */
   beforeChange?: () => Promise<void>;
+  /** The loop's extensions may refuse a call before it runs (`beforeTool`): the model reads why. */
+  refuse?: (call: ToolCall) => Promise<string | undefined>;
   /** A line the loop's extensions add to what the model reads of a result (`afterToolResult`). */
   annotate?: (result: ToolResultView) => string | undefined;
 }
@@ -34,6 +36,9 @@ export interface ToolRoundResult {
   allFailed: boolean;
   stopped: boolean;
 }
+
+const asArguments = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 export async function runToolRound(
   context: ToolRoundContext,
@@ -54,12 +59,21 @@ export async function runToolRound(
   for (const [index, call] of calls.slice(0, bounds.callsPerReply).entries()) {
     if (context.signal.aborted) break;
     ran++;
-    const executed = await executor.execute(call, step, index, context.signal, context.beforeChange);
+    const refusal = await context.refuse?.(call);
+    const executed = refusal
+      ? { name: call.name, args: boundedArguments(asArguments(call.arguments)), content: refusal, ok: false }
+      : await executor.execute(call, step, index, context.signal, context.beforeChange);
     if (!executed.ok) failed++;
-    if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
-    const changed = executed.ok && Boolean(executed.result?.changed?.length);
+    const result = 'result' in executed ? executed.result : undefined;
+    if (result?.changed?.length || (executed.name === 'run_shell' && result)) changedFiles = true;
+    const changed = executed.ok && Boolean(result?.changed?.length);
     const made = { name: executed.name, arguments: executed.args };
-    const view = { call: made, ok: executed.ok, changed, repeated: Boolean(executed.repeated) };
+    const view = {
+      call: made,
+      ok: executed.ok,
+      changed,
+      repeated: 'repeated' in executed && Boolean(executed.repeated),
+    };
     const added = context.annotate?.({ ...view, content: executed.content });
     await recorder.append({
       kind: 'tool',
@@ -67,12 +81,12 @@ export async function runToolRound(
       args: boundedArguments(executed.args),
       content: added ? `${executed.content}\n${added}` : executed.content,
       ok: executed.ok,
-      ...(executed.result?.childSessionId ? { childSessionId: executed.result.childSessionId } : {}),
+      ...(result?.childSessionId ? { childSessionId: result.childSessionId } : {}),
     });
-    if (executed.result?.touched) rememberFiles(session.memory, executed.result.touched);
-    if (executed.result?.note) rememberNote(session.memory, executed.result.note);
-    if (executed.result?.longTermNote) {
-      const problem = await appendLongTermNote(context.workspace, context.memoryFile, executed.result.longTermNote);
+    if (result?.touched) rememberFiles(session.memory, result.touched);
+    if (result?.note) rememberNote(session.memory, result.note);
+    if (result?.longTermNote) {
+      const problem = await appendLongTermNote(context.workspace, context.memoryFile, result.longTermNote);
       if (problem)
         emit({
           type: 'notice',
@@ -81,7 +95,7 @@ export async function runToolRound(
           text: `the long-term note was kept in session memory only: ${problem}`,
         });
     }
-    if (executed.stopped) return { changedFiles, allFailed: false, stopped: true };
+    if ('stopped' in executed && executed.stopped) return { changedFiles, allFailed: false, stopped: true };
   }
   for (const text of notices) {
     emit({ type: 'notice', step, reason: 'extra-calls', text });

@@ -184,6 +184,44 @@ describe('O4 knowing when to stop (issue 32)', () => {
     expect(result.steps).toBe(2);
   });
 
+  it('O4 the small profile does not let write_file replace a file the run has not seen: it shows the file instead', async () => {
+    // Recorded in qwen-1.5b-repeat (append-line, constrained, small): the first call wrote only the new line.
+    const todo = '# TODO\n- buy milk\n- call mum\n';
+    const blind = tool('write_file', { path: 'TODO.md', content: '\n- water the plants\n' });
+    const whole = tool('write_file', { path: 'TODO.md', content: `${todo}- water the plants\n` });
+    const h = harness([blind, whole, final('done')], { files: { 'TODO.md': todo }, settings: { profile: 'small' } });
+    const result = await h.agent.run('Add the line "- water the plants" at the end of TODO.md.');
+    expect(result.outcome).toMatchObject({ kind: 'final' });
+    const [refused, written] = h.agent.session.history.filter((item) => item.kind === 'tool');
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.content).toContain('TODO.md already exists and this run has not read it');
+    expect(refused.content).toContain('- call mum');
+    expect(written).toMatchObject({ ok: true });
+    expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
+  });
+
+  it('O4 read-first leaves alone a new file, a file the run read, and every write of the default profile', async () => {
+    const fresh = harness([tool('write_file', { path: 'new.txt', content: 'x' }), final('done')], {
+      files,
+      settings: { profile: 'small' },
+    });
+    await fresh.agent.run('make new.txt');
+    expect(await fresh.workspace.readFile('new.txt')).toBe('x');
+    const read = harness(
+      [
+        tool('read_file', { path: 'notes.txt' }),
+        tool('write_file', { path: 'notes.txt', content: 'bye\n' }),
+        final('ok'),
+      ],
+      { files, settings: { profile: 'small' } },
+    );
+    await read.agent.run('change notes.txt');
+    expect(await read.workspace.readFile('notes.txt')).toBe('bye\n');
+    const normal = harness([tool('write_file', { path: 'notes.txt', content: 'bye\n' }), final('ok')], { files });
+    await normal.agent.run('change notes.txt');
+    expect(await normal.workspace.readFile('notes.txt')).toBe('bye\n');
+  });
+
   it('O4 the write, read, read, same write cycle Qwen2.5-Coder-0.5B ran to the step limit ends at the second write', async () => {
     // Recorded in qwen-screen-0.5b (create-file, constrained, small): steps 1–12 cycled so.
     const write = tool('write_file', { path: 'hello.txt', content: 'Hello, harness!' });

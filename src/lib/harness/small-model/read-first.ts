@@ -1,0 +1,46 @@
+/**
+ * O4, measured on Qwen2.5-Coder-1.5B (small profile, constrained): asked to add a line to TODO.md
+ * or set one key in settings.json, it called write_file at once with only its change — the file's
+ * other lines gone — in 6 runs of 6, and the check failed every time. write_file replaces a whole
+ * file, so the small profile lets it replace an existing file only once the run has seen it: the
+ * first such call is refused, and the refusal shows the file as it is now (bounded), so the next
+ * write can keep what is there. A file the run read, wrote or created is seen; a new file is free.
+ */
+import type { LoopExtension } from '../loop-extension';
+import type { ToolCall } from '../model-types';
+
+/** The most of a file the refusal shows; a longer one is cut, and read_file reads the rest. */
+const shownChars = 4000;
+
+const pathOf = (call: ToolCall) => {
+  const path = (call.arguments as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? path.replace(/^\.\//, '') : undefined;
+};
+
+export function readFirst(): LoopExtension {
+  const seen = new Set<string>();
+  return {
+    name: 'read-first',
+    async beforeTool(call, { context }) {
+      const path = pathOf(call);
+      if (call.name !== 'write_file' || path === undefined || seen.has(path)) return undefined;
+      const workspace = context.options.workspace;
+      const stat = await workspace.stat(path).catch(() => null);
+      if (stat?.kind !== 'file') return undefined;
+      const text = await workspace.readFile(path).catch(() => undefined);
+      if (text === undefined) return undefined;
+      seen.add(path);
+      const shown = text.length > shownChars ? `${text.slice(0, shownChars)}\n[… cut: read_file shows the rest]` : text;
+      return (
+        `error: ${path} already exists and this run has not read it; write_file replaces the whole ` +
+        `file, so nothing was written. Its content now:\n${shown}\n` +
+        `Write it again with the complete new content: what should stay, plus your change.`
+      );
+    },
+    afterToolResult({ call, ok }) {
+      const path = pathOf(call);
+      if (ok && path !== undefined && ['read_file', 'write_file', 'patch_file'].includes(call.name)) seen.add(path);
+      return undefined;
+    },
+  };
+}
