@@ -200,6 +200,27 @@ describe('O4 knowing when to stop (issue 32)', () => {
     expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
   });
 
+  it('T1 a write that drops lines the file had names them; a write that keeps them, or a new file, says nothing more', async () => {
+    const todo = '# Todo\n\n- buy milk\n- call Sam\n';
+    const h = harness(
+      [
+        tool('write_file', { path: 'TODO.md', content: '- water the plants\n' }),
+        tool('write_file', { path: 'TODO.md', content: `${todo}- water the plants\n` }),
+        tool('write_file', { path: 'new.md', content: 'x\n' }),
+        final('done'),
+      ],
+      { files: { 'TODO.md': todo } },
+    );
+    await h.agent.run('Add "- water the plants" to TODO.md');
+    const results = h.agent.session.history.filter((item) => item.kind === 'tool').map((item) => item.content);
+    expect(results[0]).toBe(
+      'wrote TODO.md (19 chars, 1 lines); 3 of its 3 earlier lines are gone ("# Todo", "- buy milk", "- call Sam"). ' +
+        'write_file replaces the whole file: if they should stay, write them too',
+    );
+    expect(results[1]).toBe('wrote TODO.md (49 chars, 5 lines)');
+    expect(results[2]).toBe('wrote new.md (2 chars, 1 lines)');
+  });
+
   it('O4 read-first leaves alone a new file, a file the run read, and every write of the default profile', async () => {
     const fresh = harness([tool('write_file', { path: 'new.txt', content: 'x' }), final('done')], {
       files,

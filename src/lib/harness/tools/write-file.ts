@@ -9,6 +9,26 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
   return stat?.kind === 'file' ? workspace.readFile(path) : '';
 }
 
+/**
+ * A whole-file write that drops lines the file had says so: small models (Qwen2.5-Coder-1.5B,
+ * asked to add one line) write only their change, read "wrote TODO.md (1 lines)" as success, and
+ * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
+ */
+function lostLines(before: string, after: string): string {
+  const kept = new Set(after.split('\n').map((line) => line.trim()));
+  const old = before.split('\n').filter((line) => line.trim());
+  const gone = old.filter((line) => !kept.has(line.trim()));
+  if (gone.length === 0) return '';
+  const shown = gone
+    .slice(0, 3)
+    .map((line) => JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line))
+    .join(', ');
+  return (
+    `; ${gone.length} of its ${old.length} earlier lines are gone (${shown}${gone.length > 3 ? ', …' : ''}). ` +
+    'write_file replaces the whole file: if they should stay, write them too'
+  );
+}
+
 export const writeFile: WriteTool<{ path: string; content: string }> = {
   name: 'write_file',
   access: 'write',
@@ -29,12 +49,13 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
   async run(args, context) {
     const slash = args.path.lastIndexOf('/');
     if (slash > 0) await context.workspace.mkdir(args.path.slice(0, slash));
+    const before = await currentText(context.workspace, args.path).catch(() => '');
     await context.workspace.writeFile(args.path, args.content);
     // Counted as `wc -l` counts a file that ends with a newline.
     const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
     return {
       ok: true,
-      output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)`,
+      output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)${lostLines(before, args.content)}`,
       touched: [args.path],
       changed: [args.path],
     };
