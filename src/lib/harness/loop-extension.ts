@@ -70,6 +70,8 @@ export interface ToolResultView {
   changed: boolean;
   /** T5: refused as a repeat of the call before it. */
   repeated: boolean;
+  /** Lines of the file's earlier content a whole-file write dropped (0 or absent: none). */
+  droppedLines?: number;
   content: string;
 }
 

@@ -73,6 +73,7 @@ export async function runToolRound(
       ok: executed.ok,
       changed,
       repeated: 'repeated' in executed && Boolean(executed.repeated),
+      droppedLines: result?.droppedLines ?? 0,
     };
     const added = context.annotate?.({ ...view, content: executed.content });
     await recorder.append({

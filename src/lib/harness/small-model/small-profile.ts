@@ -25,7 +25,9 @@ export function smallProfile(context: LoopContext, setup: RunSetup): LoopExtensi
       choices.worked
         ? { kind: 'accept' }
         : { kind: 'reject', reason: 'nothing-done', notice: nothingDoneNotice, formatError: true },
-    afterToolResult: ({ changed }) => (changed ? finishNudge : undefined),
+    // Not after a write that dropped lines the file had: "give the final answer now" would
+    // contradict the result's own "if they should stay, write them too".
+    afterToolResult: ({ changed, droppedLines }) => (changed && !droppedLines ? finishNudge : undefined),
     afterTools: ({ calls, changedFiles, allFailed }) => choices.afterRound(calls, { changedFiles, allFailed }),
   };
 }

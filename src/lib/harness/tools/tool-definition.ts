@@ -39,6 +39,8 @@ export interface ToolResult {
   touched?: string[];
   /** Files whose content this call changed. */
   changed?: string[];
+  /** Lines a whole-file write dropped from what the file had (write_file names them in `output`). */
+  droppedLines?: number;
   /** A note for the session memory (S3). */
   note?: string;
   /** A note for the workspace's long-term memory file (S5). */

@@ -14,19 +14,19 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
  * asked to add one line) write only their change, read "wrote TODO.md (1 lines)" as success, and
  * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
  */
-function lostLines(before: string, after: string): string {
+function lostLines(before: string, after: string): { text: string; count: number } {
   const kept = new Set(after.split('\n').map((line) => line.trim()));
   const old = before.split('\n').filter((line) => line.trim());
   const gone = old.filter((line) => !kept.has(line.trim()));
-  if (gone.length === 0) return '';
+  if (gone.length === 0) return { text: '', count: 0 };
   const shown = gone
     .slice(0, 3)
     .map((line) => JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line))
     .join(', ');
-  return (
+  const text =
     `; ${gone.length} of its ${old.length} earlier lines are gone (${shown}${gone.length > 3 ? ', …' : ''}). ` +
-    'write_file replaces the whole file: if they should stay, write them too'
-  );
+    'write_file replaces the whole file: if they should stay, write them too';
+  return { text, count: gone.length };
 }
 
 export const writeFile: WriteTool<{ path: string; content: string }> = {
@@ -52,10 +52,12 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     const before = await currentText(context.workspace, args.path).catch(() => '');
     await context.workspace.writeFile(args.path, args.content);
     // Counted as `wc -l` counts a file that ends with a newline.
+    const lost = lostLines(before, args.content);
     const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
     return {
       ok: true,
-      output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)${lostLines(before, args.content)}`,
+      output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)${lost.text}`,
+      droppedLines: lost.count,
       touched: [args.path],
       changed: [args.path],
     };
