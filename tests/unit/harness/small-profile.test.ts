@@ -229,6 +229,20 @@ describe('O4 knowing when to stop (issue 32)', () => {
     expect(written.content).not.toContain(finishNudge);
     expect(results[1]).toBe('wrote TODO.md (49 chars, 5 lines)');
     expect(results[2]).toBe('wrote new.md (2 chars, 1 lines)');
+    // Recorded in qwen-1.5b-lost-lines (set-json-key): the object written on one line keeps its
+    // keys; only the lines whose text is gone are named, not every line of the old layout.
+    const json = '{\n  "theme": "dark",\n  "debug": false,\n  "retries": 3\n}\n';
+    const reformatted = harness(
+      [
+        tool('write_file', { path: 'settings.json', content: '{"theme": "dark", "debug": true, "retries": 4}' }),
+        final('ok'),
+      ],
+      { files: { 'settings.json': json } },
+    );
+    await reformatted.agent.run('set debug');
+    expect(reformatted.agent.session.history.find((item) => item.kind === 'tool')?.content).toContain(
+      '2 of its 5 earlier lines are gone ("  \\"debug\\": false,", "  \\"retries\\": 3")',
+    );
   });
 
   it('O4 read-first leaves alone a new file, a file the run read, and every write of the default profile', async () => {

@@ -15,9 +15,10 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
  * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
  */
 function lostLines(before: string, after: string): { text: string; count: number } {
-  const kept = new Set(after.split('\n').map((line) => line.trim()));
+  // A line is kept when its text is still in the file, wherever (a reformatted JSON object keeps
+  // `"theme": "dark"` on another line, or on one line with the rest); a trailing comma aside.
   const old = before.split('\n').filter((line) => line.trim());
-  const gone = old.filter((line) => !kept.has(line.trim()));
+  const gone = old.filter((line) => !after.includes(line.trim().replace(/,$/, '')));
   if (gone.length === 0) return { text: '', count: 0 };
   const shown = gone
     .slice(0, 3)
