@@ -39,7 +39,7 @@ for (const target of targets)
       'Connected to an OpenAI-compatible server',
     );
     await settings.getByRole('combobox', { name: 'Model' }).selectOption(target.model);
-    await settings.getByRole('spinbutton', { name: /^num_ctx/ }).fill('4096');
+    await settings.getByRole('spinbutton', { name: /^Context window/ }).fill('4096');
     await settings.getByRole('spinbutton', { name: 'num_predict' }).fill('48');
     await settings.getByRole('spinbutton', { name: 'Max steps' }).fill('2');
     await settings.getByRole('button', { name: 'Save' }).click();
