@@ -8,7 +8,8 @@ import type { ToolCall } from './model-types';
 import type { ReadonlyWorkspace } from './workspace-types';
 import type { Session } from './session';
 import type { SessionRecorder } from './session-recorder';
-import type { ToolExecutor } from './tool-executor';
+import type { ExecutedCall, ToolExecutor } from './tool-executor';
+import { asRecord } from './tool-executor';
 import type { ToolResultView } from './loop-extension';
 import { rememberFiles, rememberNote } from './memory-notice';
 import { appendLongTermNote } from './long-term-memory';
@@ -37,9 +38,6 @@ export interface ToolRoundResult {
   stopped: boolean;
 }
 
-const asArguments = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
 export async function runToolRound(
   context: ToolRoundContext,
   calls: ToolCall[],
@@ -60,11 +58,11 @@ export async function runToolRound(
     if (context.signal.aborted) break;
     ran++;
     const refusal = await context.refuse?.(call);
-    const executed = refusal
-      ? { name: call.name, args: boundedArguments(asArguments(call.arguments)), content: refusal, ok: false }
+    const executed: ExecutedCall = refusal
+      ? { name: call.name, args: asRecord(call.arguments), content: refusal, ok: false, invalid: false }
       : await executor.execute(call, step, index, context.signal, context.beforeChange);
     if (!executed.ok) failed++;
-    const result = 'result' in executed ? executed.result : undefined;
+    const { result } = executed;
     if (result?.changed?.length || (executed.name === 'run_shell' && result)) changedFiles = true;
     const changed = executed.ok && Boolean(result?.changed?.length);
     const made = { name: executed.name, arguments: executed.args };
@@ -72,7 +70,7 @@ export async function runToolRound(
       call: made,
       ok: executed.ok,
       changed,
-      repeated: 'repeated' in executed && Boolean(executed.repeated),
+      repeated: Boolean(executed.repeated),
       droppedLines: result?.droppedLines ?? 0,
     };
     const added = context.annotate?.({ ...view, content: executed.content });
@@ -96,7 +94,7 @@ export async function runToolRound(
           text: `the long-term note was kept in session memory only: ${problem}`,
         });
     }
-    if ('stopped' in executed && executed.stopped) return { changedFiles, allFailed: false, stopped: true };
+    if (executed.stopped) return { changedFiles, allFailed: false, stopped: true };
   }
   for (const text of notices) {
     emit({ type: 'notice', step, reason: 'extra-calls', text });
