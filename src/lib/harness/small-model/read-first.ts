@@ -7,22 +7,17 @@
  * write can keep what is there. A file the run read, wrote or created is seen; a new file is free.
  */
 import type { LoopExtension } from '../loop-extension';
-import type { ToolCall } from '../model-types';
+import { calledPath } from './step-envelope';
 
 /** The most of a file the refusal shows; a longer one is cut, and read_file reads the rest. */
 const shownChars = 4000;
-
-const pathOf = (call: ToolCall) => {
-  const path = (call.arguments as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' ? path.replace(/^\.\//, '') : undefined;
-};
 
 export function readFirst(): LoopExtension {
   const seen = new Set<string>();
   return {
     name: 'read-first',
     async beforeTool(call, { context }) {
-      const path = pathOf(call);
+      const path = calledPath(call);
       if (call.name !== 'write_file' || path === undefined || seen.has(path)) return undefined;
       const workspace = context.options.workspace;
       const stat = await workspace.stat(path).catch(() => null);
@@ -38,7 +33,7 @@ export function readFirst(): LoopExtension {
       );
     },
     afterToolResult({ call, ok }) {
-      const path = pathOf(call);
+      const path = calledPath(call);
       if (ok && path !== undefined && ['read_file', 'write_file', 'patch_file'].includes(call.name)) seen.add(path);
       return undefined;
     },
