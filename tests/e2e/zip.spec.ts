@@ -56,3 +56,31 @@ test('T7 a zip that brings .harness/MEMORY.md shows it first; declined, the file
   await dialog.getByRole('button', { name: 'Use them' }).click();
   await expect(files).toContainText('MEMORY.md');
 });
+
+test('W6 a zip imported while a sample is still loading is opened after it, not dropped', async ({ page }) => {
+  await openFresh(page, presetUrl({ sample: 'find-the-bug', workspace: 'offline' }));
+  const files = page.getByRole('region', { name: 'Files' });
+  await expect(files).toContainText('discount.js');
+  const zip = Buffer.from(zipSync({ 'from-zip.txt': strToU8('zipped\n') }));
+  // No wait between the two: the sample's session is still being made when the zip arrives.
+  await files.getByRole('combobox', { name: 'Sample project' }).selectOption('multi-file');
+  await files
+    .locator('input[type=file][accept*="zip"]')
+    .setInputFiles({ name: 'late.zip', mimeType: 'application/zip', buffer: zip });
+  await expect(files).toContainText('from-zip.txt');
+  await expect(files).not.toContainText('units.js');
+});
+
+test('W6 a zip with a binary file says what it left out, and the message stays', async ({ page }) => {
+  await openFresh(page, presetUrl({ sample: 'find-the-bug', workspace: 'offline' }));
+  const files = page.getByRole('region', { name: 'Files' });
+  await expect(files).toContainText('discount.js');
+  const zip = Buffer.from(
+    zipSync({ 'kept.txt': strToU8('text\n'), 'logo.png': new Uint8Array([0x89, 0, 1, 2, 0, 0]) }),
+  );
+  await files
+    .locator('input[type=file][accept*="zip"]')
+    .setInputFiles({ name: 'mixed.zip', mimeType: 'application/zip', buffer: zip });
+  await expect(files).toContainText('kept.txt');
+  await expect(files.getByRole('alert')).toContainText('Left out: logo.png (binary)');
+});

@@ -49,6 +49,7 @@ import {
   resetSession,
   restoreCheckpoint,
   setSectionOverride,
+  whenSettled,
 } from './session-actions';
 import { TeachingState } from './teaching/teaching-state.svelte';
 import { teachingHost } from './teaching/teaching-host';
@@ -228,12 +229,15 @@ export class Playground {
     files?: FileMap,
     options: { demo?: boolean; task?: string } = {},
   ): Promise<void> {
+    // One asked for while another is being made (a sample, then at once a zip) waits its turn:
+    // dropping it lost the person's import without a word.
+    await whenSettled(this);
     if (this.runs.running || this.loading) return;
-    if (this.teaching.replaying) await this.teaching.exit();
+    this.loading = true;
     // A notice about the session left behind ("Imported …") is not about the new one.
     if (this.notice?.kind === 'info') this.notice = undefined;
-    this.loading = true;
     try {
+      if (this.teaching.replaying) await this.teaching.exit();
       const sample = findSample(sampleId);
       const useDemo = (options.demo ?? false) && !files;
       const chosen = files ?? (useDemo ? demoFiles : (sample?.files ?? {}));
@@ -261,10 +265,11 @@ export class Playground {
   }
 
   async openSession(id: string): Promise<void> {
+    await whenSettled(this);
     if (this.runs.running || this.loading) return;
-    if (this.teaching.replaying) await this.teaching.exit();
     this.loading = true;
     try {
+      if (this.teaching.replaying) await this.teaching.exit();
       const opened = await this.library.open(id);
       await this.show(opened.session, opened.events, opened.files);
     } catch (error) {
@@ -358,6 +363,7 @@ export class Playground {
   }
   /** A zip or a folder becomes a new session; a memory file in it is reviewed first (T7). */
   async openImportedFiles(title: string, files: Record<string, string>): Promise<void> {
+    if (this.runs.running) throw new Error('A run is going on: stop it before importing files into a new session.');
     const review = reviewFiles(title, files, (chosen) => this.newSession(undefined, chosen));
     if (review.needsConfirmation) this.importReview = review;
     else await review.finish(true);

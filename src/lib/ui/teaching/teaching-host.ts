@@ -2,7 +2,6 @@
  * U3: the page's side of teaching — where a replay gets the open session, its events and its
  * kept files, and how a fork or a lesson becomes a session of its own.
  */
-import { whenSettled } from '../session-actions';
 import type { Session } from '../../harness/session';
 import type { RunController } from '../run-controller.svelte';
 import type { SessionLibrary } from '../session-library.svelte';
@@ -38,11 +37,8 @@ export function teachingHost(page: TeachingPage): TeachingHost {
       const files = await page.library.filesAt(page.session.id, Number.MAX_SAFE_INTEGER);
       if (files) await page.files.replaceFiles(files);
     },
-    open: async (id) => {
-      // A lesson clicked while the page still makes its first session must not be dropped: wait.
-      await whenSettled(page);
-      await page.openSession(id);
-    },
+    // A lesson clicked while the page still makes its first session waits inside openSession.
+    open: (id) => page.openSession(id),
     importSession: async (trajectory) => {
       // A lesson opens fresh each time: the copy from last time (and any change to it) goes.
       await page.library.remove(trajectory.session.id).catch(() => undefined);
