@@ -1,14 +1,22 @@
 /**
  * bench:live (issue 36): what compaction costs the server. One fixed 10-step trajectory (scripted
  * replies, so both runs send the same history) at num_ctx 2048; every request is also read by
- * the real server (one token generated), which says how many prompt tokens it had to evaluate.
- * Run once with the compaction that kept half the room and once with the one that keeps a quarter.
+ * the real server (one token generated). Run once with the compaction that kept half the room
+ * and once with the one that keeps a quarter, each from a cold cache.
+ *
+ * Two figures per run: the seconds the server spent reading prompts (its own
+ * prompt_eval_duration: what the cache saved is in it), and the tokens it read, from its token
+ * count of each prompt and the share of the prompt's text that differs from the one before.
+ * (An earlier version read the tokens from timing alone; a run that began on a cache warmed by
+ * the run before took a cached request as the speed of a full read and counted nearly every
+ * token as evaluated: 12,797 for the quarter, against about 5,000.)
  */
 import type { HarnessEvent } from '../../src/lib/harness/events';
 import type { ModelClient, ModelRequest, ModelResult } from '../../src/lib/harness/model-types';
 import type { OllamaModelClient } from '../../src/lib/model/ollama-model-client';
 import { ScriptedModelClient } from '../../src/lib/model/scripted-model-client';
-import { ServerReuseMeter } from '../../src/lib/harness/server-reuse';
+import { requestChars, reusedPrefixChars } from '../../src/lib/harness/prompt/prefix-reuse';
+import type { ChatMessage } from '../../src/lib/harness/model-types';
 import { defaultBudgets } from '../../src/lib/harness/context/history-renderer';
 import { agentFor } from './agent-for';
 
@@ -31,7 +39,8 @@ function script(): { text: string }[] {
 /** Replies from the script; each request read by the real server too, its figures kept. */
 class MeasuredReplay implements ModelClient {
   readonly evaluated: number[] = [];
-  private readonly meter = new ServerReuseMeter();
+  readonly seconds: number[] = [];
+  private held: readonly ChatMessage[] = [];
   constructor(
     private readonly server: OllamaModelClient,
     private readonly replies: ScriptedModelClient,
@@ -39,14 +48,29 @@ class MeasuredReplay implements ModelClient {
   async chat(request: ModelRequest): Promise<ModelResult> {
     const read = await this.server.warm({ ...request, signal: AbortSignal.timeout(600_000) });
     if (read.ok) {
-      const reused = this.meter.measure(read.stats)?.tokens ?? 0;
-      this.evaluated.push((read.stats.promptEvalCount ?? 0) - reused);
+      // The slot holds the last prompt (and one generated token, never the scripted reply).
+      const chars = requestChars(request.messages);
+      const fresh = chars === 0 ? 1 : 1 - reusedPrefixChars(this.held, request.messages) / chars;
+      this.evaluated.push(Math.round((read.stats.promptEvalCount ?? 0) * fresh));
+      this.seconds.push((read.stats.promptEvalDurationNs ?? 0) / 1e9);
     }
+    this.held = request.messages;
     return this.replies.chat(request);
   }
 }
 
+/** A short unrelated prompt: the slot no longer holds the last run's prefix. */
+async function evict(server: OllamaModelClient, model: string): Promise<void> {
+  await server.warm({
+    model,
+    messages: [{ role: 'user', content: `Say one word. (${Date.now()})` }],
+    options: { temperature: 0 },
+    signal: AbortSignal.timeout(120_000),
+  });
+}
+
 export async function compactionCost(server: OllamaModelClient, model: string, keepShare: number) {
+  await evict(server, model);
   const replay = new MeasuredReplay(server, new ScriptedModelClient(script()));
   const events: HarnessEvent[] = [];
   const agent = agentFor({
@@ -63,5 +87,6 @@ export async function compactionCost(server: OllamaModelClient, model: string, k
     steps: replay.evaluated.length,
     compactions: events.filter((event) => event.type === 'compaction').length,
     tokensEvaluated: replay.evaluated.reduce((sum, tokens) => sum + tokens, 0),
+    promptSeconds: Number(replay.seconds.reduce((sum, seconds) => sum + seconds, 0).toFixed(1)),
   };
 }

@@ -4,61 +4,15 @@
  * the model gave to it, byte for byte, everywhere else.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../src/lib/harness/model-types';
 import { messageText, requestText } from '../../../src/lib/harness/prompt/prefix-reuse';
-import type { Protocol } from '../../../src/lib/harness/settings';
-import type { ScriptedReply } from '../../../src/lib/model/scripted-model-client';
 import { defaultLimits } from '../../../src/lib/harness/settings';
 import { harness } from '../helpers';
-
-const source = (n: number) =>
-  Array.from({ length: 40 }, (_, line) => `export const v${n}_${line} = ${line}; // line ${line}`).join('\n');
-
-type Call = { name: string; arguments: Record<string, unknown> };
-
-function calls(steps: number): Call[] {
-  const list: Call[] = [];
-  for (let step = 0; step < steps - 1; step++) {
-    const file = `src/m${step % 5}.js`;
-    const choices: Call[] = [
-      { name: 'read_file', arguments: { path: file } },
-      // Longer than an old call's arguments are clipped to when rendered back.
-      {
-        name: 'write_file',
-        arguments: {
-          path: `notes/n${step}.md`,
-          content: Array.from({ length: 40 }, (_, line) => `note ${step}.${line}: ${'x'.repeat(60)}\n`).join(''),
-        },
-      },
-      { name: 'run_shell', arguments: { command: `grep -c const ${file}` } },
-      { name: 'search', arguments: { pattern: `v${step % 5}_1`, path: 'src' } },
-      { name: 'list_files', arguments: { path: 'src' } },
-      {
-        name: 'patch_file',
-        arguments: { path: file, old_text: `// line ${step % 40}\n`, new_text: `// line ${step % 40} (${step})\n` },
-      },
-    ];
-    list.push(choices[step % choices.length]);
-  }
-  return list;
-}
-
-function reply(protocol: Protocol, call: Call | undefined): ScriptedReply {
-  if (!call) return protocol === 'native' ? { text: 'done' } : { text: '<final>done</final>' };
-  if (protocol === 'native') return { text: '', toolCalls: [call] };
-  return { text: `<tool>${JSON.stringify({ name: call.name, args: call.arguments })}</tool>` };
-}
-
-function replyMessage(protocol: Protocol, call: Call): ChatMessage {
-  if (protocol === 'native') return { role: 'assistant', content: '', toolCalls: [call] };
-  return { role: 'assistant', content: (reply(protocol, call) as { text: string }).text };
-}
+import { calls, longSessionFiles, reply, replyMessage } from '../../fixtures/long-session';
 
 describe('C4 cache breaks in a 60-step session', () => {
   for (const protocol of ['text', 'native'] as const) {
     it(`C4 P2 a 60-step session at num_ctx 8192 (${protocol}) breaks the prefix only at compaction steps`, async () => {
-      const files: Record<string, string> = { 'README.md': '# project\n' };
-      for (let n = 0; n < 5; n++) files[`src/m${n}.js`] = source(n);
+      const files = longSessionFiles();
       const script = calls(60);
       const h = harness(
         [...script, undefined].map((call) => reply(protocol, call)),
