@@ -122,7 +122,10 @@ export class Agent {
     try {
       const request = await warmRequest(context);
       if (signal.aborted) return { ok: false, error: { kind: 'aborted', retryable: false, message: 'stopped' } };
-      return await client.warm({ ...request, signal });
+      const warmed = await client.warm({ ...request, signal });
+      // A warm-up is often the only cold read before a run: its rate calibrates the run's meter.
+      if (warmed.ok) state.serverReuse.measure(warmed.stats, request.model);
+      return warmed;
     } catch (error) {
       // The prompt could not be made (a template error): the run will say so; the warm-up is skipped.
       return { ok: false, error: { kind: 'bad_reply', retryable: false, message: (error as Error).message } };

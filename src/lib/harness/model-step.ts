@@ -104,7 +104,7 @@ function settle(
     chars: reply.content.length,
     toolCalls: reply.toolCalls.length,
     reusedPromptTokens: state.estimator.estimate(request.reusedChars),
-    ...serverReuse(state.serverReuse.measure(reply.stats)),
+    ...serverReuse(state.serverReuse.measure(reply.stats, context.model)),
   });
   if (truncation) return truncated({ promptEvalCount: reply.stats.promptEvalCount, detectedBy: truncation });
   return { kind: 'reply', reply };

@@ -6,7 +6,7 @@ import type { Outcome, Usage } from './outcome';
 import type { Limits } from './settings';
 import type { ReplyStats } from './model-types';
 import { TokenEstimator } from './context/token-estimator';
-import { ServerReuseMeter } from './server-reuse';
+import { ServerReuseMeter, processReadRates } from './server-reuse';
 
 export class RunState {
   steps = 0;
@@ -15,7 +15,8 @@ export class RunState {
   /** Steps in a row in which every tool call failed (a separate, optional guard). */
   failedSteps = 0;
   readonly estimator = new TokenEstimator();
-  readonly serverReuse = new ServerReuseMeter();
+  /** Shares the process's reading rates: a run that starts warm still knows a full read's speed. */
+  readonly serverReuse = new ServerReuseMeter(processReadRates);
 
   constructor(
     readonly limits: Limits,

@@ -13,16 +13,36 @@ export interface ServerReuse {
   source: 'reported' | 'timing';
 }
 
-export class ServerReuseMeter {
-  private fullNsPerToken = 0;
+/**
+ * The slowest prompt-reading rate seen per model: a property of the machine and the model, not of
+ * one run. A run that begins on a warm cache (after the page's warm-up, or the sweep's during the
+ * last check) would otherwise take a cached read for the speed of a full one and count nearly
+ * every cached token as evaluated (bench:live once reported 12,797 tokens read for about 5,000).
+ */
+export class ReadRates {
+  private readonly slowest = new Map<string, number>();
 
-  measure(stats: ReplyStats): ServerReuse | undefined {
+  /** Notes a read of `count` tokens in `nanoseconds`; returns the slowest rate for the model. */
+  note(model: string, count: number, nanoseconds: number): number {
+    const rate = Math.max(this.slowest.get(model) ?? 0, nanoseconds / count);
+    this.slowest.set(model, rate);
+    return rate;
+  }
+}
+
+/** The rates of this process (a tab, a CLI run, an eval sweep): every run and warm-up adds to them. */
+export const processReadRates = new ReadRates();
+
+export class ServerReuseMeter {
+  constructor(private readonly rates: ReadRates = new ReadRates()) {}
+
+  measure(stats: ReplyStats, model = ''): ServerReuse | undefined {
     if (stats.promptCachedCount !== undefined) return { tokens: stats.promptCachedCount, source: 'reported' };
     const count = stats.promptEvalCount;
     const nanoseconds = stats.promptEvalDurationNs;
     if (!count || !nanoseconds) return undefined;
-    this.fullNsPerToken = Math.max(this.fullNsPerToken, nanoseconds / count);
-    const evaluated = Math.min(count, Math.round(nanoseconds / this.fullNsPerToken));
+    const fullNsPerToken = this.rates.note(model, count, nanoseconds);
+    const evaluated = Math.min(count, Math.round(nanoseconds / fullNsPerToken));
     return { tokens: count - evaluated, source: 'timing' };
   }
 }

@@ -34,6 +34,9 @@ const aborted: ModelResult = {
   error: { kind: 'aborted', message: 'the request was aborted', retryable: false },
 };
 
+const flatPrompt = (request: ModelRequest) =>
+  request.messages.map((message) => `${message.role}:${message.content}\n`).join('');
+
 export class ScriptedModelClient implements ModelClient {
   readonly requests: ModelRequest[] = [];
   private position = 0;
@@ -57,12 +60,27 @@ export class ScriptedModelClient implements ModelClient {
     };
   }
 
-  /** P2: the warm-ups asked for, as sent (a scripted model has no cache to fill). */
+  /** P2: the warm-ups asked for, as sent; each fills the cache as a server's would. */
   readonly warmed: ModelRequest[] = [];
 
   async warm(request: ModelRequest): Promise<WarmResult> {
     this.warmed.push({ ...request, messages: request.messages.map((message) => ({ ...message })) });
-    return { ok: true, stats: {} };
+    const read = this.read(flatPrompt(request), '');
+    return {
+      ok: true,
+      stats: { promptEvalCount: read.promptTokens, promptEvalDurationNs: read.evaluated * 1_000_000 },
+    };
+  }
+
+  /** As a local server: only the part after the start it shares with the cache is evaluated. */
+  private read(prompt: string, reply: string): { promptTokens: number; evaluated: number } {
+    let shared = 0;
+    while (shared < this.cached.length && shared < prompt.length && this.cached[shared] === prompt[shared]) shared++;
+    this.cached = `${prompt}assistant:${reply}\n`;
+    return {
+      promptTokens: Math.ceil(prompt.length / 4),
+      evaluated: Math.max(1, Math.ceil((prompt.length - shared) / 4)),
+    };
   }
 
   async chat(request: ModelRequest): Promise<ModelResult> {
@@ -96,15 +114,8 @@ export class ScriptedModelClient implements ModelClient {
       request.onToken?.(text.slice(index, index + size));
     }
     if (request.signal.aborted) return aborted;
-    const prompt = request.messages.map((message) => `${message.role}:${message.content}\n`).join('');
-    const promptChars = prompt.length;
-    // As a local server: only the part after the start it shares with the cache is evaluated.
-    let shared = 0;
-    while (shared < this.cached.length && shared < prompt.length && this.cached[shared] === prompt[shared]) shared++;
-    this.cached = `${prompt}assistant:${text}\n`;
-    const evaluated = Math.max(1, Math.ceil((promptChars - shared) / 4));
+    const { promptTokens, evaluated } = this.read(flatPrompt(request), text);
     // Durations as a small local model might report them (50 tokens/s out, 1 ms a prompt token).
-    const promptTokens = Math.ceil(promptChars / 4);
     const outputTokens = Math.max(1, Math.ceil(text.length / 4));
     const stats: ReplyStats = {
       promptEvalCount: promptTokens,

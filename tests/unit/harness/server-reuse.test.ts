@@ -1,6 +1,6 @@
 /** P2: the server's own reuse figure beside the harness's estimate. */
 import { describe, expect, it } from 'vitest';
-import { ServerReuseMeter } from '../../../src/lib/harness/server-reuse';
+import { ReadRates, ServerReuseMeter } from '../../../src/lib/harness/server-reuse';
 import { final, harness, tool } from '../helpers';
 
 describe('P2 server-measured reuse', () => {
@@ -42,5 +42,29 @@ describe('P2 server-measured reuse', () => {
       expect(event.serverReuseSource).toBe('timing');
       expect(event.serverReusedTokens).toBeTypeOf('number');
     }
+  });
+
+  it('P2 a run that starts on a warm cache reads with the rate earlier reads of the model showed', () => {
+    const rates = new ReadRates();
+    new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 7_136_835_428 }, 'm');
+    // The next run's first request was warmed beforehand: 684 tokens in 0.16 s is a cache hit,
+    // not the speed of a full read.
+    const next = new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 }, 'm');
+    expect(next!.tokens).toBeGreaterThan(660);
+    // Another model's rate is its own.
+    const other = new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 }, 'n');
+    expect(other!.tokens).toBe(0);
+  });
+
+  it('P2 after the warm-up, the first request of the run is counted as read from the cache, not evaluated', async () => {
+    const h = harness([final('done')], {
+      files: { 'a.txt': 'a' },
+      agent: { modelName: 'warm-calibration' },
+    });
+    await h.agent.warm();
+    await h.agent.run('look');
+    const [done] = h.of('response.done');
+    const system = h.model.requests[0].messages[0].content.length / 4;
+    expect(done.serverReusedTokens).toBeGreaterThan(system * 0.9);
   });
 });

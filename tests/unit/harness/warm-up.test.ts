@@ -21,7 +21,7 @@ describe('P2 the warm-up', () => {
         model: { capabilities: ['completion', 'tools'] },
       });
       const warmed = await h.agent.warm();
-      expect(warmed).toEqual({ ok: true, stats: {} });
+      expect(warmed?.ok).toBe(true);
       // Nothing of the warm-up is in the session's story: no event, no item.
       expect(h.events).toEqual([]);
       expect(h.agent.session.history).toEqual([]);
