@@ -21,6 +21,8 @@ export async function runDoneCheck(options: {
   step: number;
   signal: AbortSignal;
   emit: (body: HarnessEventBody) => void;
+  /** Why the answer was sent back, when it is not the session's check (the small profile's). */
+  because?: string;
 }): Promise<CheckResult> {
   const { workspace, command, step, emit } = options;
   emit({ type: 'check.started', step, command });
@@ -40,8 +42,8 @@ export async function runDoneCheck(options: {
   return {
     kind: 'failed',
     notice:
-      `Runtime notice: the answer was not accepted because the check ` +
-      `\`${command}\` failed. Fix the problem, then answer ` +
+      `Runtime notice: the answer was not accepted because ` +
+      `${options.because ?? `the check \`${command}\` failed`}. Fix the problem, then answer ` +
       `again.\n${clip(formatExecResult(result, checkTimeoutMs / 1000), 3000)}`,
   };
 }

@@ -5,7 +5,8 @@
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
  * describes a call is asked about once before the hook and the check see it (T6). The small
- * profile refuses to overwrite a file the run has not seen (read-first).
+ * profile refuses to overwrite a file the run has not seen (read-first), and runs the project's
+ * tests before a final answer when the task speaks of them (implied-check).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
@@ -16,6 +17,7 @@ import { repeatBreaker } from './recovery/repeat-breaker';
 import { smallProfile } from './small-model/small-profile';
 import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { readFirst } from './small-model/read-first';
+import { impliedCheck } from './small-model/implied-check';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
@@ -25,7 +27,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
   const gate = context.options.stepGate;
   return [
     runawayStop,
-    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat(), readFirst()] : []),
+    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat(), readFirst(), impliedCheck()] : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),

@@ -1,0 +1,71 @@
+/**
+ * O4 L3, knowing when to stop (issue 32): a done-check the task implies. A task that speaks of
+ * tests, in a project that has test files, is not done while they fail — yet Qwen2.5-Coder-1.5B
+ * answered "done" on rung-2 tasks with the tests still failing (add-default, failing-test-pass).
+ * With no verification command of the session's own, the small profile runs the project's test
+ * files (`node --test …`) before it accepts a final answer, as the done-check would, and the
+ * failure goes back to the model. The check is the project's visible tests, never the eval's
+ * hidden one; at most `maxRejections` answers are sent back, so a model that cannot make them
+ * pass still ends the run with its answer (and the events say the tests failed).
+ */
+import type { LoopExtension } from '../loop-extension';
+import type { Workspace } from '../workspace-types';
+import { isWritable } from '../workspace-views';
+import { runDoneCheck } from '../done-check';
+import { stopOutcome } from '../step-scope';
+
+/** Where test files are looked for, and how many are run at most. */
+const testFolders = ['test', 'tests', '.'];
+const maxFiles = 20;
+export const maxRejections = 3;
+const testFile = /\.test\.(?:js|mjs|cjs)$/;
+const speaksOfTests = /\btests?\b/i;
+
+/** The project's test files, `test/x.test.js` style, in a stable order (bounded). */
+export async function projectTests(workspace: Workspace): Promise<string[]> {
+  const found: string[] = [];
+  for (const folder of testFolders) {
+    const entries = await workspace.readdir(folder).catch(() => []);
+    for (const entry of entries)
+      if (entry.kind === 'file' && testFile.test(entry.name))
+        found.push(folder === '.' ? entry.name : `${folder}/${entry.name}`);
+  }
+  return found.sort().slice(0, maxFiles);
+}
+
+/** The command the task implies, or undefined when it implies none. */
+export async function impliedCommand(task: string, workspace: Workspace): Promise<string | undefined> {
+  if (!speaksOfTests.test(task)) return undefined;
+  const files = await projectTests(workspace);
+  // Paths come from the workspace's own listing; quoted so a name cannot add shell syntax.
+  return files.length ? `node --test ${files.map((file) => `'${file.replace(/'/g, `'\\''`)}'`).join(' ')}` : undefined;
+}
+
+export function impliedCheck(): LoopExtension {
+  let rejected = 0;
+  return {
+    name: 'implied-check',
+    async beforeFinal(_answer, { context, setup, step }) {
+      const { session, options, signal, recorder, task } = context;
+      // The session's own check (the done-check) decides where there is one.
+      if (session.settings.verifyCommand || !setup.writable || !isWritable(options.workspace))
+        return { kind: 'accept' };
+      if (rejected >= maxRejections) return { kind: 'accept' };
+      const command = await impliedCommand(task, options.workspace);
+      if (!command) return { kind: 'accept' };
+      const emit = recorder.emit.bind(recorder);
+      const because =
+        `the task speaks of tests and the project's tests failed (\`${command}\`; ` +
+        `answer ${rejected + 1} of ${maxRejections} sent back)`;
+      const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit, because });
+      if (check.kind === 'passed') return { kind: 'accept' };
+      if (check.kind === 'aborted')
+        return {
+          kind: 'stop',
+          outcome: stopOutcome(context) ?? { kind: 'aborted', message: 'stopped during the tests the task implies' },
+        };
+      rejected++;
+      return { kind: 'reject', reason: 'implied-check', notice: check.notice };
+    },
+  };
+}
