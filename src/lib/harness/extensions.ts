@@ -6,7 +6,8 @@
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
  * describes a call is asked about once before the hook and the check see it (T6). The small
  * profile refuses to overwrite a file the run has not seen (read-first), and runs the project's
- * tests before a final answer when the task speaks of them (implied-check).
+ * tests before a final answer when the task speaks of them (implied-check), and says when a
+ * command gives again exactly what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
@@ -18,6 +19,7 @@ import { smallProfile } from './small-model/small-profile';
 import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { readFirst } from './small-model/read-first';
 import { impliedCheck } from './small-model/implied-check';
+import { sameResult } from './small-model/same-result';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
@@ -27,7 +29,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
   const gate = context.options.stepGate;
   return [
     runawayStop,
-    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat(), readFirst(), impliedCheck()] : []),
+    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat(), readFirst(), impliedCheck(), sameResult()] : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),

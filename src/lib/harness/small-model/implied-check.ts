@@ -6,10 +6,11 @@
  * files (`node --test …`) before it accepts a final answer, as the done-check would, and the
  * failure goes back to the model. The check is the project's visible tests, never the eval's
  * hidden one; at most `maxRejections` answers are sent back, so a model that cannot make them
- * pass still ends the run with its answer (and the events say the tests failed).
+ * pass still ends the run with its answer (and the events say the tests failed). A run of
+ * `npm test` in a project without a test script is told the command that runs its tests.
  */
 import type { LoopExtension } from '../loop-extension';
-import type { Workspace } from '../workspace-types';
+import type { ReadonlyWorkspace } from '../workspace-types';
 import { isWritable } from '../workspace-views';
 import { runDoneCheck } from '../done-check';
 import { stopOutcome } from '../step-scope';
@@ -22,7 +23,7 @@ const testFile = /\.test\.(?:js|mjs|cjs)$/;
 const speaksOfTests = /\btests?\b/i;
 
 /** The project's test files, `test/x.test.js` style, in a stable order (bounded). */
-export async function projectTests(workspace: Workspace): Promise<string[]> {
+export async function projectTests(workspace: ReadonlyWorkspace): Promise<string[]> {
   const found: string[] = [];
   for (const folder of testFolders) {
     const entries = await workspace.readdir(folder).catch(() => []);
@@ -34,7 +35,7 @@ export async function projectTests(workspace: Workspace): Promise<string[]> {
 }
 
 /** The command the task implies, or undefined when it implies none. */
-export async function impliedCommand(task: string, workspace: Workspace): Promise<string | undefined> {
+export async function impliedCommand(task: string, workspace: ReadonlyWorkspace): Promise<string | undefined> {
   if (!speaksOfTests.test(task)) return undefined;
   const files = await projectTests(workspace);
   // Paths come from the workspace's own listing; quoted so a name cannot add shell syntax.
@@ -43,8 +44,20 @@ export async function impliedCommand(task: string, workspace: Workspace): Promis
 
 export function impliedCheck(): LoopExtension {
   let rejected = 0;
+  /** The command, looked up once at the first request (undefined: none; null: not yet). */
+  let known: string | undefined | null = null;
   return {
     name: 'implied-check',
+    async beforeRequest(_request, { context }) {
+      if (known === null) known = await impliedCommand(context.task, context.options.workspace);
+      return { kind: 'go' };
+    },
+    // The same models run `npm test` in a project with no test script, and then write one
+    // (`"test": "jest"`): the failure says how this project's tests run.
+    afterToolResult({ call, content }) {
+      if (call.name !== 'run_shell' || !known || !/no script "test"/.test(content)) return undefined;
+      return `This project's tests run with: ${known}`;
+    },
     async beforeFinal(_answer, { context, setup, step }) {
       const { session, options, signal, recorder, task } = context;
       // The session's own check (the done-check) decides where there is one.

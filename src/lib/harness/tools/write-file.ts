@@ -50,7 +50,18 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
   async run(args, context) {
     const slash = args.path.lastIndexOf('/');
     if (slash > 0) await context.workspace.mkdir(args.path.slice(0, slash));
+    const existed = (await context.workspace.stat(args.path).catch(() => null))?.kind === 'file';
     const before = await currentText(context.workspace, args.path).catch(() => '');
+    // A write of what is already there changes nothing, and says so: Qwen2.5-Coder-1.5B wrote the
+    // same file and ran the same failing test in turns to the step limit, each write read as
+    // "wrote …" — as if something had been done.
+    if (existed && before === args.content)
+      return {
+        ok: true,
+        output: `${args.path} already had exactly this content: nothing changed`,
+        touched: [args.path],
+        changed: [],
+      };
     await context.workspace.writeFile(args.path, args.content);
     // Counted as `wc -l` counts a file that ends with a newline.
     const lost = lostLines(before, args.content);
