@@ -231,7 +231,8 @@ export class Playground {
   ): Promise<void> {
     // One asked for while another is being made (a sample, then at once a zip) waits its turn:
     // dropping it lost the person's import without a word.
-    await whenSettled(this);
+    // Only then: when nothing is being made, the call goes on at once, as callers expect.
+    if (this.loading) await whenSettled(this);
     if (this.runs.running || this.loading) return;
     this.loading = true;
     // A notice about the session left behind ("Imported …") is not about the new one.
@@ -265,7 +266,8 @@ export class Playground {
   }
 
   async openSession(id: string): Promise<void> {
-    await whenSettled(this);
+    // Only then: when nothing is being made, the call goes on at once, as callers expect.
+    if (this.loading) await whenSettled(this);
     if (this.runs.running || this.loading) return;
     this.loading = true;
     try {
