@@ -5,7 +5,7 @@
  * never "0 tokens", and times that run by the page's clock.
  */
 import { readFileSync } from 'node:fs';
-import { expect, openFresh, presetUrl, test } from './fixtures';
+import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
 import { FakeOpenAIServer } from '../fixtures/fake-openai-server';
 
 const task = 'What does the README say?';
@@ -35,8 +35,7 @@ test('U5 session titles and the Compare picker carry model, profile and server; 
   await llama.start();
   try {
     await openFresh(page, presetUrl({ host: ollamaServer.url, model: 'smollm2:135m' }));
-    await page.getByRole('textbox', { name: 'Task' }).fill(task);
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runTask(page, task);
     await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('From Ollama.');
 
     await page.getByRole('region', { name: 'Sessions' }).getByRole('button', { name: 'New', exact: true }).click();
@@ -49,8 +48,7 @@ test('U5 session titles and the Compare picker carry model, profile and server; 
     await expect(settings.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
     await settings.getByRole('combobox', { name: 'Model' }).selectOption('smollm2:135m');
     await settings.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('textbox', { name: 'Task' }).fill(task);
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runTask(page, task);
     await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('From llama.cpp.');
 
     const ollamaPort = new URL(ollamaServer.url).port;

@@ -30,9 +30,21 @@ export function presetUrl(parameters: Record<string, string>): string {
  * changes the server or lowers approval is only proposed; the test applies it as a person would.
  */
 export async function openFresh(page: Page, url: string, options: { applyLink?: boolean } = {}): Promise<void> {
-  await page.goto('/');
+  // A same-origin file that is not the app: loading the app here too started a second start-up
+  // whose session could still be made while the test typed (the typed task was replaced by the
+  // sample's in about one run in three). The deletions are awaited, not just asked for.
+  await page.goto('/favicon.svg');
   await page.evaluate(async () => {
-    for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name);
+    const names = (await indexedDB.databases()).flatMap((database) => (database.name ? [database.name] : []));
+    await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<void>((resolve) => {
+            const request = indexedDB.deleteDatabase(name);
+            request.onsuccess = request.onerror = request.onblocked = () => resolve();
+          }),
+      ),
+    );
   });
   await page.goto(url);
   await acceptLink(page, url, options.applyLink ?? true);
@@ -53,6 +65,14 @@ export async function acceptLink(page: Page, url: string, apply = true): Promise
 }
 
 export async function runTask(page: Page, task: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Task' }).fill(task);
+  const box = page.getByRole('textbox', { name: 'Task' });
+  // In about one run in three of page-edges.spec.ts, the first fill after the Settings dialog
+  // closed was undone: the box showed the sample's task again, with no write to the page's task
+  // (logged: no new session, no draft restored) — a lost input event not explained yet. Filled
+  // again until it holds, so the run is of the task the test means; see the stop note of 2026-12-05.
+  await expect(async () => {
+    await box.fill(task);
+    await expect(box).toHaveValue(task, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
