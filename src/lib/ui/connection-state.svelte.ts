@@ -11,6 +11,7 @@ import type { ApiKey } from './api-key';
 import { keyFor, rememberedApiKey } from './api-key';
 import { openAIBase } from '../model/openai-model-client';
 import { pullFailureMessage } from '../model/ollama-errors';
+import { offeredModels } from './offered-models';
 
 export type ConnectionStatus =
   | { kind: 'idle' }
@@ -183,7 +184,7 @@ export class ConnectionState {
     this.checked = { host, kind: this.kind };
     this.found =
       version.ok && listed?.ok && listed.value.length > 0
-        ? { host, version: version.value, models: listed.value.map((model) => model.name) }
+        ? { host, version: version.value, models: offeredModels(listed.value.map((model) => model.name)) }
         : undefined;
   }
 
