@@ -4,9 +4,10 @@ import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectWritableFile } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 
-async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<string> {
+/** The file's text, or undefined when there is no file at `path`. */
+async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<string | undefined> {
   const stat = await workspace.stat(path);
-  return stat?.kind === 'file' ? workspace.readFile(path) : '';
+  return stat?.kind === 'file' ? workspace.readFile(path) : undefined;
 }
 
 /**
@@ -45,17 +46,16 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
   example: { path: 'binary_search.js', content: 'export function binarySearch(items, target) {\n  return -1;\n}\n' },
   check: (args, context) => expectWritableFile(context.workspace, args.path),
   async preview(args, context) {
-    return unifiedDiff(args.path, await currentText(context.workspace, args.path), args.content);
+    return unifiedDiff(args.path, (await currentText(context.workspace, args.path)) ?? '', args.content);
   },
   async run(args, context) {
     const slash = args.path.lastIndexOf('/');
     if (slash > 0) await context.workspace.mkdir(args.path.slice(0, slash));
-    const existed = (await context.workspace.stat(args.path).catch(() => null))?.kind === 'file';
-    const before = await currentText(context.workspace, args.path).catch(() => '');
+    const before = await currentText(context.workspace, args.path).catch(() => undefined);
     // A write of what is already there changes nothing, and says so: Qwen2.5-Coder-1.5B wrote the
     // same file and ran the same failing test in turns to the step limit, each write read as
     // "wrote …" — as if something had been done.
-    if (existed && before === args.content)
+    if (before === args.content)
       return {
         ok: true,
         output: `${args.path} already had exactly this content: nothing changed`,
@@ -64,7 +64,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
       };
     await context.workspace.writeFile(args.path, args.content);
     // Counted as `wc -l` counts a file that ends with a newline.
-    const lost = lostLines(before, args.content);
+    const lost = lostLines(before ?? '', args.content);
     const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
     return {
       ok: true,
