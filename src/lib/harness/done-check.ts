@@ -5,7 +5,7 @@
  */
 import type { HarnessEventBody } from './events';
 import type { Workspace } from './workspace-types';
-import type { LoopExtension } from './loop-extension';
+import type { FinalVerdict, LoopExtension, StepScope } from './loop-extension';
 import { stopOutcome } from './step-scope';
 import { isWritable } from './workspace-views';
 import { formatExecResult } from './tools/run-shell';
@@ -48,21 +48,35 @@ export async function runDoneCheck(options: {
   };
 }
 
+/**
+ * A final answer checked by `command`: accepted when it passes (or when the run cannot write, so
+ * nothing it did could be checked), sent back with the output when it fails, the run stopped when
+ * the check was. Shared by the session's done-check and the small profile's implied one.
+ */
+export async function checkFinal(
+  { context, setup, step }: StepScope,
+  command: string,
+  how: { reason: string; during: string; because?: string },
+): Promise<FinalVerdict> {
+  const { options, signal, recorder } = context;
+  if (!setup.writable || !isWritable(options.workspace)) return { kind: 'accept' };
+  const emit = recorder.emit.bind(recorder);
+  const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit, because: how.because });
+  if (check.kind === 'passed') return { kind: 'accept' };
+  if (check.kind === 'aborted')
+    return {
+      kind: 'stop',
+      outcome: stopOutcome(context) ?? { kind: 'aborted', message: `stopped during ${how.during}` },
+    };
+  return { kind: 'reject', reason: how.reason, notice: check.notice };
+}
+
 /** L3 as a loop extension: the last word on a final answer, after the other extensions accepted it. */
 export const doneCheck: LoopExtension = {
   name: 'done-check',
-  async beforeFinal(_answer, { context, setup, step }) {
-    const { session, options, signal, recorder } = context;
-    const command = session.settings.verifyCommand;
-    if (!command || !setup.writable || !isWritable(options.workspace)) return { kind: 'accept' };
-    const emit = recorder.emit.bind(recorder);
-    const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit });
-    if (check.kind === 'passed') return { kind: 'accept' };
-    if (check.kind === 'aborted')
-      return {
-        kind: 'stop',
-        outcome: stopOutcome(context) ?? { kind: 'aborted', message: 'stopped during the done-check' },
-      };
-    return { kind: 'reject', reason: 'done-check', notice: check.notice };
+  async beforeFinal(_answer, scope) {
+    const command = scope.context.session.settings.verifyCommand;
+    if (!command) return { kind: 'accept' };
+    return checkFinal(scope, command, { reason: 'done-check', during: 'the done-check' });
   },
 };

@@ -11,9 +11,7 @@
  */
 import type { LoopExtension } from '../loop-extension';
 import type { ReadonlyWorkspace } from '../workspace-types';
-import { isWritable } from '../workspace-views';
-import { runDoneCheck } from '../done-check';
-import { stopOutcome } from '../step-scope';
+import { checkFinal } from '../done-check';
 
 /** Where test files are looked for, and how many are run at most. */
 const testFolders = ['test', 'tests', '.'];
@@ -58,27 +56,22 @@ export function impliedCheck(): LoopExtension {
       if (call.name !== 'run_shell' || !known || !/no script "test"/.test(content)) return undefined;
       return `This project's tests run with: ${known}`;
     },
-    async beforeFinal(_answer, { context, setup, step }) {
-      const { session, options, signal, recorder, task } = context;
+    async beforeFinal(_answer, scope) {
+      const { session, options, task } = scope.context;
       // The session's own check (the done-check) decides where there is one.
-      if (session.settings.verifyCommand || !setup.writable || !isWritable(options.workspace))
-        return { kind: 'accept' };
-      if (rejected >= maxRejections) return { kind: 'accept' };
+      if (session.settings.verifyCommand || rejected >= maxRejections) return { kind: 'accept' };
       const command = await impliedCommand(task, options.workspace);
       if (!command) return { kind: 'accept' };
-      const emit = recorder.emit.bind(recorder);
       const because =
         `the task speaks of tests and the project's tests failed (\`${command}\`; ` +
         `answer ${rejected + 1} of ${maxRejections} sent back)`;
-      const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit, because });
-      if (check.kind === 'passed') return { kind: 'accept' };
-      if (check.kind === 'aborted')
-        return {
-          kind: 'stop',
-          outcome: stopOutcome(context) ?? { kind: 'aborted', message: 'stopped during the tests the task implies' },
-        };
-      rejected++;
-      return { kind: 'reject', reason: 'implied-check', notice: check.notice };
+      const verdict = await checkFinal(scope, command, {
+        reason: 'implied-check',
+        during: 'the tests the task implies',
+        because,
+      });
+      if (verdict.kind === 'reject') rejected++;
+      return verdict;
     },
   };
 }

@@ -25,7 +25,8 @@ export function readFirst(): LoopExtension {
       const text = await workspace.readFile(path).catch(() => undefined);
       if (text === undefined) return undefined;
       seen.add(path);
-      const shown = text.length > shownChars ? `${text.slice(0, shownChars)}\n[… cut: read_file shows the rest]` : text;
+      const cut = text.length > shownChars;
+      const shown = cut ? `${text.slice(0, shownChars)}\n[… cut: read_file shows the rest]` : text;
       return (
         `error: ${path} already exists and this run has not read it; write_file replaces the whole ` +
         `file, so nothing was written. Its content now:\n${shown}\n` +
