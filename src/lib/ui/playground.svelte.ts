@@ -223,18 +223,25 @@ export class Playground {
     await Promise.all([this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
   }
 
+  /**
+   * Marks the page as making or opening a session, unless a run is going on. A call made while
+   * another session is being made (a sample, then at once a zip) waits its turn instead of being
+   * dropped; with nothing being made it goes on at once, as callers that read `loading` expect.
+   */
+  private async takeTurn(): Promise<boolean> {
+    if (this.loading) await whenSettled(this);
+    if (this.runs.running || this.loading) return false;
+    this.loading = true;
+    return true;
+  }
+
   /** `demo`: the bundled demo project and task (for the scripted Demo model). */
   async newSession(
     sampleId = this.settings.sample,
     files?: FileMap,
     options: { demo?: boolean; task?: string } = {},
   ): Promise<void> {
-    // One asked for while another is being made (a sample, then at once a zip) waits its turn:
-    // dropping it lost the person's import without a word.
-    // Only then: when nothing is being made, the call goes on at once, as callers expect.
-    if (this.loading) await whenSettled(this);
-    if (this.runs.running || this.loading) return;
-    this.loading = true;
+    if (!(await this.takeTurn())) return;
     // A notice about the session left behind ("Imported …") is not about the new one.
     if (this.notice?.kind === 'info') this.notice = undefined;
     try {
@@ -266,10 +273,7 @@ export class Playground {
   }
 
   async openSession(id: string): Promise<void> {
-    // Only then: when nothing is being made, the call goes on at once, as callers expect.
-    if (this.loading) await whenSettled(this);
-    if (this.runs.running || this.loading) return;
-    this.loading = true;
+    if (!(await this.takeTurn())) return;
     try {
       if (this.teaching.replaying) await this.teaching.exit();
       const opened = await this.library.open(id);
