@@ -5,9 +5,10 @@
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
  * describes a call is asked about once before the hook and the check see it (T6). The small
- * profile refuses to overwrite a file the run has not seen (read-first), and runs the project's
- * tests before a final answer when the task speaks of them (implied-check), and says when a
- * command gives again exactly what it gave before (same-result).
+ * profile shows the files the task names with it (named-files), refuses to overwrite a file the
+ * run has not seen (read-first) or a test file the task says not to change (keep-tests), runs the
+ * project's tests before a final answer when the task speaks of them (implied-check), and says
+ * when a command gives again exactly what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
@@ -20,16 +21,30 @@ import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { readFirst } from './small-model/read-first';
 import { impliedCheck } from './small-model/implied-check';
 import { sameResult } from './small-model/same-result';
+import { namedFiles } from './small-model/named-files';
+import { keepTests } from './small-model/keep-tests';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
 import { describedCall } from './protocol/described-call';
 
+function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
+  return [
+    smallProfile(context, setup),
+    namedFiles(),
+    finishOnRepeat(),
+    readFirst(),
+    keepTests(),
+    impliedCheck(),
+    sameResult(),
+  ];
+}
+
 export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const gate = context.options.stepGate;
   return [
     runawayStop,
-    ...(setup.small ? [smallProfile(context, setup), finishOnRepeat(), readFirst(), impliedCheck(), sameResult()] : []),
+    ...(setup.small ? smallExtensions(context, setup) : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),

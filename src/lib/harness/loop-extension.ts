@@ -4,7 +4,9 @@
  * The loop calls the points in list order and knows no feature by name: adding the next one is a
  * new file and a line in the list, not a branch in run-loop.ts.
  *
- * Points, in the order a step meets them:
+ * Points, in the order a run meets them:
+ * - `onStart` — the turn has begun (its task recorded), before the first step: an extension may
+ *   add to what the model reads first (the small profile shows the files the task names).
  * - `beforeRequest` — the request is fitted; an extension may choose the reply's schema, edit the
  *   messages (step mode) or stop the run.
  * - `watchReply` — a watcher sees the reply while it streams and may stop it (a runaway).
@@ -85,6 +87,8 @@ export type ToolsVerdict = void | { kind: 'stop'; outcome: Outcome };
 
 export interface LoopExtension {
   readonly name: string;
+  /** Called once, before the first step (scope.step is 0). Must not throw. */
+  onStart?(scope: StepScope): Promise<void>;
   beforeRequest?(request: PendingRequest, scope: StepScope): Promise<RequestVerdict>;
   watchReply?(scope: StepScope): ReplyWatcher | undefined;
   afterReply?(reply: ArrivedReply, scope: StepScope): Promise<ReplyVerdict>;

@@ -117,6 +117,7 @@ export async function runLoop(
     },
     move: (event) => (loop = nextLoopState(loop, event)),
   });
+  for (const extension of extensions) await extension.onStart?.(scopeAt(0));
   let outcome: Outcome | undefined;
   while (!outcome) {
     outcome = stopOutcome(context) ?? state.beforeStep();

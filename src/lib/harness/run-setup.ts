@@ -133,6 +133,8 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const toolset = buildToolset({
     profile: settings.toolProfile,
     readOnly: settings.readOnly || !writable,
+    // O4: the small profile reads lines without their numbers (tools/read-file.ts says why).
+    plainReads: small,
     canDelegate,
     environment,
     extra,

@@ -51,10 +51,12 @@ export function impliedCheck(): LoopExtension {
       return { kind: 'go' };
     },
     // The same models run `npm test` in a project with no test script, and then write one
-    // (`"test": "jest"`): the failure says how this project's tests run.
+    // (`"test": "jest"`): the failure says how this project's tests run. Told only "they run
+    // with …", Qwen2.5-Coder-1.5B wrote that command into package.json as a fragment that is not
+    // JSON, in 2 runs of 9 (rung 2): so the line says to run it, and that package.json stays.
     afterToolResult({ call, content }) {
       if (call.name !== 'run_shell' || !known || !/no script "test"/.test(content)) return undefined;
-      return `This project's tests run with: ${known}`;
+      return `This project's tests run with: ${known} — run that command itself; package.json needs no change.`;
     },
     async beforeFinal(_answer, scope) {
       const { session, options, task } = scope.context;

@@ -27,7 +27,7 @@ export function sameResult(): LoopExtension {
       if (last.size > remembered) last.delete(last.keys().next().value!);
       if (!before || before.content !== outcome) return undefined;
       return (
-        `This is exactly what \`${command}\` gave at step ${before.step}: nothing changed since has ` +
+        `This is exactly what \`${command}\` gave at step ${before.step}: nothing done since then has ` +
         'changed its result. Read the output above and change something else before running it again.'
       );
     },

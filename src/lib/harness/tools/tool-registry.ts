@@ -6,7 +6,7 @@ import { delegate } from './delegate';
 import { listFiles } from './list-files';
 import { note } from './note';
 import { patchFile } from './patch-file';
-import { readFile } from './read-file';
+import { readFile, readFileTool } from './read-file';
 import { runShell } from './run-shell';
 import { search } from './search';
 import { writeFile } from './write-file';
@@ -16,6 +16,8 @@ export interface ToolsetOptions {
   readOnly: boolean;
   /** False at the maximum delegation depth. */
   canDelegate: boolean;
+  /** read_file shows lines without their numbers (the small profile). */
+  plainReads?: boolean;
   environment: WorkspaceDescription;
   /** More tools from other parts (tasks, git); read-only mode keeps only their read tools. */
   extra?: AnyTool[];
@@ -31,6 +33,8 @@ export interface Toolset {
 export const baseTools: AnyTool[] = [listFiles, readFile, search, runShell, writeFile, patchFile, delegate, note];
 const baseNames = baseTools.map((tool) => tool.name);
 
+const plainReadFile = readFileTool(false);
+
 export function buildToolset(options: ToolsetOptions): Toolset {
   // The shell example must be a command this backend really has (W5).
   const shell: AnyTool = { ...runShell, example: { command: options.environment.exampleCommand, timeout: 20 } };
@@ -39,7 +43,7 @@ export function buildToolset(options: ToolsetOptions): Toolset {
       ? [shell]
       : [
           listFiles,
-          readFile,
+          options.plainReads ? plainReadFile : readFile,
           search,
           shell,
           writeFile,

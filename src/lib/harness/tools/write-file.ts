@@ -62,6 +62,18 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
         touched: [args.path],
         changed: [],
       };
+    // The same text but for the whitespace it ends with (a final newline dropped) is no change
+    // either: the same model "fixed" src/pager.js by writing it back without its last newline,
+    // read "wrote …", and went on as if the fix were made. It is not written, and says why.
+    if (before !== undefined && before.trimEnd() === args.content.trimEnd())
+      return {
+        ok: true,
+        output:
+          `${args.path} already had this content (only the whitespace at its end differed): ` +
+          'nothing changed, so it was not written',
+        touched: [args.path],
+        changed: [],
+      };
     await context.workspace.writeFile(args.path, args.content);
     // Counted as `wc -l` counts a file that ends with a newline.
     const lost = lostLines(before ?? '', args.content);
