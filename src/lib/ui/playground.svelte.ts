@@ -10,9 +10,7 @@ import type { ModelClient } from '../harness/model-types';
 import type { Session } from '../harness/session';
 import type { SessionView } from './session-view';
 import { sessionView } from './session-view';
-import { createSession } from '../harness/session';
 import type { AgentSettings } from '../harness/settings';
-import { defaultSettings } from '../harness/settings';
 import type { Task, TaskStore } from '../harness/tasks/task-types';
 import { MemoryTaskStore } from '../store/memory-task-store';
 import { ScriptedModelClient } from '../model/scripted-model-client';
@@ -20,7 +18,6 @@ import { IndexedDbTaskStore } from '../store/indexeddb-task-store';
 import type { HarnessDatabase } from '../store/harness-database';
 import type { Trajectory } from '../store/session-export';
 import type { FileMap } from '../workspace/workspace-files';
-import { findSample } from '../workspace/samples/sample-projects';
 import { shortServer } from '../model/server-client';
 import { ConnectionState } from './connection-state.svelte';
 import { UiApprover } from './ui-approver.svelte';
@@ -37,7 +34,7 @@ import {
   runSettings,
   withDefaults,
 } from './playground-settings';
-import { demoFiles, demoScript, demoTask } from './demo-session';
+import { demoScript } from './demo-session';
 import type { FilesReview, ImportReview } from './import-review';
 import { reviewFiles } from './import-review';
 import {
@@ -49,8 +46,8 @@ import {
   resetSession,
   restoreCheckpoint,
   setSectionOverride,
-  whenSettled,
 } from './session-actions';
+import { newSession, openSession, showSession } from './session-opening';
 import { TeachingState } from './teaching/teaching-state.svelte';
 import { teachingHost } from './teaching/teaching-host';
 import { answerLinkProposal, startUp } from './start-up';
@@ -60,8 +57,6 @@ export type { PromptSection } from './run-controller.svelte';
 
 import type { Notice } from './session-actions';
 export type { Notice };
-
-const newWorkspaceId = () => `workspace-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export class Playground {
   settings = $state<PlaygroundSettings>(defaultPlaygroundSettings());
@@ -213,76 +208,21 @@ export class Playground {
   }
 
   /** Opens a session: files from its newest snapshot, transcript from its events and items. */
-  async show(session: Session, events: HarnessEvent[], files?: FileMap): Promise<void> {
-    this.warmUp.cancel();
-    await this.files.make(files ?? {});
-    this.session = session;
-    this.view = sessionView(session);
-    this.runs.show(session, events);
-    this.task = '';
-    await Promise.all([this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
+  show(session: Session, events: HarnessEvent[], files?: FileMap): Promise<void> {
+    return showSession(this, session, events, files);
   }
 
-  /**
-   * Marks the page as making or opening a session, unless a run is going on. A call made while
-   * another session is being made (a sample, then at once a zip) waits its turn instead of being
-   * dropped; with nothing being made it goes on at once, as callers that read `loading` expect.
-   */
-  private async takeTurn(): Promise<boolean> {
-    if (this.loading) await whenSettled(this);
-    if (this.runs.running || this.loading) return false;
-    this.loading = true;
-    return true;
-  }
-
-  /** `demo`: the bundled demo project and task (for the scripted Demo model). */
-  async newSession(
+  /** A new session (session-opening.ts); `demo`: the bundled demo project and task (for the Demo model). */
+  newSession(
     sampleId = this.settings.sample,
     files?: FileMap,
     options: { demo?: boolean; task?: string } = {},
   ): Promise<void> {
-    if (!(await this.takeTurn())) return;
-    // A notice about the session left behind ("Imported …") is not about the new one.
-    if (this.notice?.kind === 'info') this.notice = undefined;
-    try {
-      if (this.teaching.replaying) await this.teaching.exit();
-      const sample = findSample(sampleId);
-      const useDemo = (options.demo ?? false) && !files;
-      const chosen = files ?? (useDemo ? demoFiles : (sample?.files ?? {}));
-      await this.files.make(chosen);
-      // An untouched empty session is reused, not joined by another identical one.
-      const untouched = this.library.untouched();
-      if (untouched) await this.library.remove(untouched.id).catch(() => undefined);
-      const description = this.files.current.describe();
-      const session = createSession({
-        model: this.modelLabel,
-        settings: defaultSettings(),
-        workspace: { backend: description.backend, label: description.label, id: newWorkspaceId() },
-      });
-      this.session = session;
-      this.view = sessionView(session);
-      this.runs.show(session, []);
-      this.task = options.task ?? (useDemo ? demoTask : files ? '' : (sample?.task ?? ''));
-      await this.library
-        .create(session, chosen)
-        .catch((error: Error) => (this.notice = { kind: 'error', text: error.message }));
-      await Promise.all([this.library.refresh(), this.refreshTasks(), this.files.refreshCheckpoints(session.id)]);
-    } finally {
-      this.loading = false;
-    }
+    return newSession(this, sampleId, files, options);
   }
 
-  async openSession(id: string): Promise<void> {
-    if (!(await this.takeTurn())) return;
-    try {
-      if (this.teaching.replaying) await this.teaching.exit();
-      const opened = await this.library.open(id);
-      await this.show(opened.session, opened.events, opened.files);
-    } catch (error) {
-      this.notice = { kind: 'error', text: (error as Error).message };
-    } finally {
-      this.loading = false;
-    }
+  openSession(id: string): Promise<void> {
+    return openSession(this, id);
   }
 
   /** Runs the task (or, with an empty task on an interrupted session, resumes it). */
