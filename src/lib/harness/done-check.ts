@@ -23,6 +23,8 @@ export async function runDoneCheck(options: {
   emit: (body: HarnessEventBody) => void;
   /** Why the answer was sent back, when it is not the session's check (the small profile's). */
   because?: string;
+  /** The notice's first sentence, when what is refused is not an answer (finish-on-repeat). */
+  headline?: string;
 }): Promise<CheckResult> {
   const { workspace, command, step, emit } = options;
   emit({ type: 'check.started', step, command });
@@ -41,10 +43,11 @@ export async function runDoneCheck(options: {
   if (passed) return { kind: 'passed' };
   return {
     kind: 'failed',
-    notice:
-      `Runtime notice: the answer was not accepted because ` +
-      `${options.because ?? `the check \`${command}\` failed`}. Fix the problem, then answer ` +
-      `again.\n${clip(formatExecResult(result, checkTimeoutMs / 1000), 3000)}`,
+    notice: `Runtime notice: ${
+      options.headline ??
+      `the answer was not accepted because ${options.because ?? `the check \`${command}\` failed`}. ` +
+        'Fix the problem, then answer again.'
+    }\n${clip(formatExecResult(result, checkTimeoutMs / 1000), 3000)}`,
   };
 }
 
@@ -56,12 +59,13 @@ export async function runDoneCheck(options: {
 export async function checkFinal(
   { context, setup, step }: StepScope,
   command: string,
-  how: { reason: string; during: string; because?: string },
+  how: { reason: string; during: string; because?: string; headline?: string },
 ): Promise<FinalVerdict> {
   const { options, signal, recorder } = context;
   if (!setup.writable || !isWritable(options.workspace)) return { kind: 'accept' };
   const emit = recorder.emit.bind(recorder);
-  const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit, because: how.because });
+  const { because, headline } = how;
+  const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit, because, headline });
   if (check.kind === 'passed') return { kind: 'accept' };
   if (check.kind === 'aborted')
     return {
