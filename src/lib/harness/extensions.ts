@@ -33,8 +33,9 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
     smallProfile(context, setup),
     namedFiles(),
     finishOnRepeat(),
-    readFirst(),
+    // A test file the task keeps is refused as that, not as "not read yet" (which invites a rewrite).
     keepTests(),
+    readFirst(),
     impliedCheck(),
     sameResult(),
   ];

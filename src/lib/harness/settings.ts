@@ -11,7 +11,7 @@ export type ProtocolChoice = Protocol | 'auto';
 export type ToolProfile = 'structured' | 'bash-only';
 export type ApprovalPolicy = 'ask' | 'auto' | 'never';
 /**
- * O4: `small` is the harness for models under about 1B parameters: four short tools, a short
+ * O4: `small` is the harness for models under about 1B parameters: five short tools, a short
  * prompt with one worked example, a per-reply grammar naming only real paths and leaving out the
  * call just made, and no final answer accepted before a tool call has worked.
  */

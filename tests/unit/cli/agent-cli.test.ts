@@ -36,7 +36,7 @@ describe('headless runner', () => {
     expect((await cli([])).code).toBe(2);
   });
 
-  it('O4 --profile small runs the small-model harness: four tools declared, prose before any tool is not an answer', async () => {
+  it('O4 --profile small runs the small-model harness: five tools declared, prose before any tool is not an answer', async () => {
     const { host, server } = await fake([
       { content: 'Looks fine to me.' },
       { toolCalls: [{ name: 'read_file', arguments: { path: 'sum.js' } }] },
@@ -49,7 +49,7 @@ describe('headless runner', () => {
     expect(run.code).toBe(0);
     const [first] = server.chatRequests();
     const tools = (first!.body!.tools as { function: { name: string } }[]).map((entry) => entry.function.name);
-    expect(tools).toEqual(['list_files', 'read_file', 'write_file', 'run_shell']);
+    expect(tools).toEqual(['list_files', 'read_file', 'patch_file', 'write_file', 'run_shell']);
     expect(server.chatRequests()).toHaveLength(3);
     expect(lastJson(run.stdout).outcome).toEqual({ kind: 'final', answer: 'sum.js adds nothing wrong.' });
     expect((await cli(['--profile', 'huge', 'task'])).stderr).toContain('--profile must be one of default, small');

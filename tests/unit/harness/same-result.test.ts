@@ -81,6 +81,9 @@ describe('T1 O4 a write-and-run cycle', () => {
       settings: { profile: 'small' },
     });
     await h.agent.run('Make the tests pass.');
-    expect(results(h)[0]).toContain("This project's tests run with: node --test 'test/clamp.test.js'");
+    // Told only how they run, the model wrote the command into package.json as a fragment.
+    expect(results(h)[0]).toContain(
+      "This project's tests run with: node --test 'test/clamp.test.js' — run that command itself; package.json needs no change.",
+    );
   });
 });

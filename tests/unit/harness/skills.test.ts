@@ -69,7 +69,7 @@ describe('P5 skills on demand', () => {
     expect(skillDescription('\n\n## Title here  \nbody')).toBe('Title here');
   });
 
-  it('P5 O4 the small profile offers load_skill beside its four tools when there are skills', async () => {
+  it('P5 O4 the small profile offers load_skill beside its five tools when there are skills', async () => {
     const h = harness([tool('load_skill', { name: 'deploy' }), final('8437')], {
       files,
       settings: { profile: 'small' },

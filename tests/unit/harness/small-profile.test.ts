@@ -22,7 +22,7 @@ const pathChoices = (format: unknown, name: string) =>
 const files = { 'notes.txt': 'hello\n', 'src/app.js': 'export const app = 1;\n' };
 
 describe('O4 the small-model profile', () => {
-  it('O4 declares four short tools and a prompt under half the default one', async () => {
+  it('O4 declares five short tools and a prompt under half the default one', async () => {
     const small = harness([tool('read_file', { path: 'notes.txt' }), final('read it')], {
       files,
       settings: { profile: 'small', protocol: 'native' },
@@ -37,6 +37,7 @@ describe('O4 the small-model profile', () => {
     expect(smallRequest.tools!.map((entry) => entry.name)).toEqual([
       'list_files',
       'read_file',
+      'patch_file',
       'write_file',
       'run_shell',
     ]);

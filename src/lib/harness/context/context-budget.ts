@@ -159,7 +159,7 @@ export class ContextBudget {
     const tools =
       toolTokens > 0
         ? ` The native tool declarations take about ${toolTokens} of the window: the small-model ` +
-          `profile (profile: small) declares four short tools, the text protocol declares none.`
+          `profile (profile: small) declares five short tools, the text protocol declares none.`
         : '';
     // The parts add up: num_ctx = room for the prompt + the reply + the template's framing + tools.
     const kept = [

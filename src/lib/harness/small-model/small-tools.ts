@@ -1,8 +1,10 @@
 /**
- * O4: the small-model profile's tools. A model under about 1B parameters does better with four
+ * O4: the small-model profile's tools. A model under about 1B parameters does better with a few
  * tools it can tell apart than with eight it confuses, and every declaration costs prompt tokens
- * on a 4k window: so list, read, write and run, each with a few words and only the arguments it
- * needs. The tools themselves are the ordinary ones (same checks, same approval).
+ * on a 4k window: so list, read, patch, write and run, each with a few words and only the
+ * arguments it needs. patch_file came in after the rung-2 sweeps on Qwen2.5-Coder-1.5B: with
+ * write_file alone, a one-line fix meant writing the whole file back, and it dropped lines
+ * (`export`, the function around a JSX span) or wrote the file back unchanged. The tools themselves are the ordinary ones (same checks, same approval).
  */
 import type { AnyTool, ArgumentSchema } from '../tools/tool-definition';
 
@@ -10,7 +12,8 @@ import type { AnyTool, ArgumentSchema } from '../tools/tool-definition';
 const brief: Record<string, string> = {
   list_files: 'list a folder',
   read_file: 'show a file',
-  write_file: 'create or replace a file with the whole new content',
+  patch_file: 'change part of a file: old_text, copied exactly from it, becomes new_text',
+  write_file: 'create a file, or replace one with the whole new content',
   run_shell: 'run a shell command',
 };
 

@@ -149,6 +149,9 @@ export function stepEnvelope(tools: readonly AnyTool[], choices: StepChoices): R
     // files to list), any plain relative path.
     const writable = [...new Set([...(paths?.files ?? []), ...(choices.named ?? [])])].sort();
     if (tool.name === 'write_file' && paths && writable.length > 0) return [narrowed(tool, 'path', { enum: writable })];
+    // A patch changes a file that is there.
+    if (tool.name === 'patch_file' && paths && paths.files.length > 0)
+      return [narrowed(tool, 'path', { enum: [...paths.files].sort() })];
     return [narrowed(tool, 'path', { pattern: relativePathPattern })];
   });
   // With nothing left to call, the answer is always offered: a grammar with no alternative is no reply at all.

@@ -1,0 +1,228 @@
+/**
+ * O4 T1 (issue 32): what the small profile does about the rung-2 failures read in
+ * qwen-1.5b-rung2-cycle's sessions (Qwen2.5-Coder-1.5B, constrained): the file the task names
+ * never read, read_file's line numbers copied into a file written back, a test file rewritten
+ * although the task said to keep it, a "fix" that only dropped the final newline.
+ */
+import { describe, expect, it } from 'vitest';
+import { final, harness, tool, toolResults } from '../helpers';
+import { namedFileLimits } from '../../../src/lib/harness/small-model/named-files';
+import { isTestPath, saysKeepTests } from '../../../src/lib/harness/small-model/keep-tests';
+
+const pager = 'export function pageCount(items, perPage) {\n  return Math.floor(items / perPage);\n}\n';
+const pagerTest =
+  "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n" +
+  "import { pageCount } from '../src/pager.js';\n\ntest('a partial last page counts', () => " +
+  'assert.equal(pageCount(21, 10), 3));\n';
+const files = {
+  'package.json': '{ "type": "module", "scripts": { "test": "node --test" } }\n',
+  'src/pager.js': pager,
+  'test/pager.test.js': pagerTest,
+};
+const task =
+  'pageCount() in src/pager.js drops the last partial page, so a test fails. Fix that one line; do not change the tests.';
+const small = { profile: 'small' as const };
+
+describe('O4 the files a task names', () => {
+  it('O4 the small profile shows the files the task names after the task, before the first request', async () => {
+    const h = harness([final('x')], { files, settings: small });
+    await h.agent.run(task);
+    const first = h.model.requests[0]!.messages;
+    const shown = first.at(-1)!;
+    expect(shown.role).toBe('user');
+    expect(shown.content).toContain('The files the task names, as they are now:');
+    expect(shown.content).toContain(`# src/pager.js (lines 1-3 of 3)\n${pager.trimEnd()}`);
+    expect(h.of('notice').map((event) => event.reason)).toContain('named-files');
+    // The next request extends the first: the notice is history, not a one-off edit.
+    const h2 = harness([tool('list_files'), final('x')], { files, settings: small });
+    await h2.agent.run(task);
+    const [one, two] = h2.model.requests;
+    expect(two!.messages.slice(0, one!.messages.length)).toEqual(one!.messages);
+    expect(h2.of('prompt.assembled')[1]!.prefixBreak).toBeUndefined();
+  });
+
+  it('O4 the default profile, a task naming no file, a missing file and a resumed run show none', async () => {
+    const plain = harness([final('x')], { files });
+    await plain.agent.run(task);
+    expect(JSON.stringify(plain.model.requests[0]!.messages)).not.toContain('The files the task names');
+    const none = harness([final('x')], { files, settings: small });
+    await none.agent.run('Make the tests pass; see ../../etc/passwd and missing.js');
+    expect(none.of('notice').map((event) => event.reason)).not.toContain('named-files');
+  });
+
+  it('O4 the files shown are bounded: a few files, each cut', async () => {
+    const big = 'x'.repeat(namedFileLimits.chars * 3);
+    const many = { 'a.js': big, 'b.js': '1', 'c.js': '2', 'd.js': '3' };
+    const h = harness([final('x')], { files: many, settings: small });
+    await h.agent.run('Look at a.js, b.js, c.js and d.js.');
+    const text = h.of('notice').find((event) => event.reason === 'named-files')!.text;
+    expect(text).toContain('[… cut: read_file shows the rest]');
+    expect(text).not.toContain('# d.js');
+    expect(text.length).toBeLessThan(namedFileLimits.chars * namedFileLimits.files + 500);
+  });
+
+  it('O4 a file shown with the task is still refused once by read-first: shown it, the model wrote back only its change', async () => {
+    const todo = '# TODO\n- buy milk\n';
+    const h = harness([tool('write_file', { path: 'TODO.md', content: '- call mum\n' }), final('done')], {
+      files: { 'TODO.md': todo },
+      settings: small,
+    });
+    await h.agent.run('Add the line "- call mum" at the end of TODO.md.');
+    expect(toolResults(h)[0]).toContain('TODO.md already exists and this run has not read it');
+    expect(await h.workspace.readFile('TODO.md')).toBe(todo);
+  });
+});
+
+describe('O4 plain reads and test files the task keeps', () => {
+  it('O4 the small profile reads lines without their numbers; the default profile numbers them', async () => {
+    const h = harness([tool('read_file', { path: 'src/pager.js' }), final('x')], { files, settings: small });
+    await h.agent.run('Read the pager.');
+    expect(toolResults(h)[0]).toBe(`# src/pager.js (lines 1-3 of 3)\n${pager.trimEnd()}`);
+    const d = harness([tool('read_file', { path: 'src/pager.js' }), final('x')], { files });
+    await d.agent.run('Read the pager.');
+    expect(toolResults(d)[0]).toContain('1: export function pageCount');
+  });
+
+  it('O4 a write to a test file is refused while the task says not to change the tests (recorded: patch-one-line)', async () => {
+    // Recorded: Qwen2.5-Coder-1.5B wrote the test back with read_file's numbers in it.
+    const recorded = pagerTest.replace('import assert', '2: import assert');
+    const h = harness(
+      [
+        tool('write_file', { path: 'test/pager.test.js', content: recorded }),
+        tool('read_file', { path: 'src/pager.js' }),
+        tool('write_file', { path: 'src/pager.js', content: pager.replace('floor', 'ceil') }),
+        final('fixed'),
+      ],
+      { files, settings: small },
+    );
+    await h.agent.run(task);
+    const [refused] = toolResults(h);
+    expect(refused).toContain('the task says not to change the tests, so test/pager.test.js was not written');
+    expect(await h.workspace.readFile('test/pager.test.js')).toBe(pagerTest);
+    expect(await h.workspace.readFile('src/pager.js')).toContain('Math.ceil');
+  });
+
+  it('O4 a task that asks for a test, or the default profile, may write test files', async () => {
+    const write = tool('write_file', { path: 'test/sum.test.js', content: '// a test\n' });
+    const asks = harness([write, final('ok')], { files, settings: small });
+    await asks.agent.run('Write a test for sum() in test/sum.test.js.');
+    expect(await asks.workspace.readFile('test/sum.test.js')).toBe('// a test\n');
+    const plain = harness([write, final('ok')], { files });
+    await plain.agent.run(task);
+    expect(await plain.workspace.readFile('test/sum.test.js')).toBe('// a test\n');
+  });
+
+  it('O4 what counts as saying "keep the tests", and as a test file', () => {
+    expect(saysKeepTests('Make the tests pass without changing them.')).toBe(true);
+    expect(saysKeepTests('Fix src/range.js; do not change the test.')).toBe(true);
+    expect(saysKeepTests("Don't edit the tests.")).toBe(true);
+    expect(saysKeepTests('Do not change src/app.js; make the tests pass.')).toBe(false);
+    expect(saysKeepTests('Rename the files without changing them.')).toBe(false);
+    expect(saysKeepTests('Write a test that fails, then change the code.')).toBe(false);
+    for (const path of ['test/a.js', 'tests/x/y.mjs', 'src/a.test.js', 'b.spec.ts', '__tests__/c.jsx'])
+      expect(isTestPath(path)).toBe(true);
+    for (const path of ['src/testing.js', 'latest/a.js', 'contest.js', 'src/test-utils.js'])
+      expect(isTestPath(path)).toBe(false);
+  });
+});
+
+describe('T1 a write that changes only trailing whitespace', () => {
+  it('T1 a write that only drops the final newline is not written and says so (recorded: patch-one-line)', async () => {
+    const h = harness(
+      [
+        tool('read_file', { path: 'src/pager.js' }),
+        tool('write_file', { path: 'src/pager.js', content: pager.trimEnd() }),
+        final('fixed'),
+      ],
+      { files, settings: small },
+    );
+    await h.agent.run(task);
+    expect(toolResults(h)[1]).toBe(
+      'src/pager.js already had this content (only the whitespace at its end differed): nothing changed, so it was not written',
+    );
+    expect(await h.workspace.readFile('src/pager.js')).toBe(pager);
+  });
+});
+
+describe('L3 O4 finish-on-repeat and the checks', () => {
+  const wrong = pager.replace('Math.floor(items / perPage)', 'Math.round(items / perPage)');
+  const right = pager.replace('floor', 'ceil');
+
+  it('L3 the same change made again does not end the run while the tests the task implies fail', async () => {
+    const h = harness(
+      [
+        tool('read_file', { path: 'src/pager.js' }),
+        tool('write_file', { path: 'src/pager.js', content: wrong }),
+        tool('write_file', { path: 'src/pager.js', content: wrong }),
+        tool('write_file', { path: 'src/pager.js', content: right }),
+        final('fixed'),
+      ],
+      { files, settings: small },
+    );
+    const result = await h.agent.run(task);
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'fixed' });
+    const unfinished = h.of('notice').find((event) => event.reason === 'unfinished-repeat')!;
+    expect(unfinished.text).toContain('you made your last change (write_file on src/pager.js) again, exactly');
+    expect(unfinished.text).toContain('2 !== 3');
+    expect(h.of('notice').map((event) => event.reason)).not.toContain('finished');
+  });
+
+  it("L3 nor while the session's own check fails; with no check, or a passing one, it ends as before", async () => {
+    const script = () => [
+      tool('read_file', { path: 'src/pager.js' }),
+      tool('write_file', { path: 'src/pager.js', content: wrong }),
+      tool('write_file', { path: 'src/pager.js', content: wrong }),
+      final('x'),
+    ];
+    const checked = harness(script(), { files, settings: { ...small, verifyCommand: 'node --test' } });
+    await checked.agent.run('Make pageCount count a partial last page.');
+    expect(checked.of('notice').map((event) => event.reason)).toContain('unfinished-repeat');
+    const unchecked = harness(script(), { files, settings: small });
+    const ended = await unchecked.agent.run('Make pageCount count a partial last page.');
+    expect(ended.outcome).toMatchObject({ kind: 'final', answer: expect.stringContaining('(given by the harness)') });
+    const passing = harness(
+      [
+        tool('read_file', { path: 'src/pager.js' }),
+        tool('write_file', { path: 'src/pager.js', content: right }),
+        tool('write_file', { path: 'src/pager.js', content: right }),
+      ],
+      { files, settings: small },
+    );
+    const done = await passing.agent.run(task);
+    expect(done.outcome).toMatchObject({ kind: 'final', answer: expect.stringContaining('(given by the harness)') });
+  });
+});
+
+describe('O4 patch_file in the small profile', () => {
+  it('O4 a one-line fix is a patch of an existing file: the grammar offers patch_file on files that are there', async () => {
+    const h = harness(
+      [
+        {
+          text: '{"action":"tool","name":"patch_file","args":{"path":"src/pager.js","old_text":"floor","new_text":"ceil"}}',
+        },
+        { text: '{"action":"final","final":"pageCount rounds up now"}' },
+      ],
+      { files, settings: { ...small, protocol: 'constrained' } },
+    );
+    const result = await h.agent.run(task);
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'pageCount rounds up now' });
+    expect(await h.workspace.readFile('src/pager.js')).toBe(pager.replace('floor', 'ceil'));
+    const format = JSON.stringify(h.model.requests[0]!.format);
+    expect(format).toContain('"patch_file"');
+    type Entry = { properties: { name?: { enum: string[] }; args: { properties: { path: { enum?: string[] } } } } };
+    const entries = (h.model.requests[0]!.format as { anyOf: Entry[] }).anyOf;
+    const patch = entries.find((entry) => entry.properties.name?.enum[0] === 'patch_file')!;
+    expect(patch.properties.args.properties.path.enum).toEqual(['package.json', 'src/pager.js', 'test/pager.test.js']);
+    // The same patch again finds nothing to replace: a failure that says so, not a silent no-op.
+    const again = harness(
+      [
+        tool('patch_file', { path: 'src/pager.js', old_text: 'floor', new_text: 'ceil' }),
+        tool('patch_file', { path: 'src/pager.js', old_text: 'floor', new_text: 'ceil' }),
+        final('x'),
+      ],
+      { files, settings: small },
+    );
+    await again.agent.run(task);
+    expect(toolResults(again)[1]).toContain('old_text was not found in src/pager.js');
+  });
+});
