@@ -29,13 +29,14 @@ import { doneCheck } from './done-check';
 import { describedCall } from './protocol/described-call';
 
 function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
+  const shown = new Set<string>();
   return [
     smallProfile(context, setup),
-    namedFiles(),
+    namedFiles(shown),
     finishOnRepeat(),
     // A test file the task keeps is refused as that, not as "not read yet" (which invites a rewrite).
     keepTests(),
-    readFirst(),
+    readFirst(shown),
     impliedCheck(),
     sameResult(),
   ];

@@ -73,6 +73,28 @@ describe('O4 the files a task names', () => {
   });
 });
 
+describe('O4 read-first and the files shown with the task', () => {
+  it('O4 a fix made in place at step 1 to a file shown with the task goes through (recorded: fix-off-by-one)', async () => {
+    const range =
+      'export function range(start, end) {\n  const out = [];\n  for (let i = start; i < end; i++) out.push(i);\n  return out;\n}\n';
+    const fixed = range.replace('i < end', 'i < end + 1');
+    const h = harness([tool('write_file', { path: 'src/range.js', content: fixed }), final('fixed')], {
+      files: { 'src/range.js': range },
+      settings: small,
+    });
+    await h.agent.run('range(start, end) in src/range.js should include end. Fix src/range.js.');
+    expect(toolResults(h)[0]).toContain('wrote src/range.js');
+    expect(await h.workspace.readFile('src/range.js')).toBe(fixed);
+    // Not shown (the task names another file): refused as unread, as before.
+    const unnamed = harness([tool('write_file', { path: 'src/range.js', content: fixed }), final('x')], {
+      files: { 'src/range.js': range },
+      settings: small,
+    });
+    await unnamed.agent.run('Make range() include its end.');
+    expect(toolResults(unnamed)[0]).toContain('src/range.js already exists and this run has not read it');
+  });
+});
+
 describe('O4 plain reads and test files the task keeps', () => {
   it('O4 the small profile reads lines without their numbers; the default profile numbers them', async () => {
     const h = harness([tool('read_file', { path: 'src/pager.js' }), final('x')], { files, settings: small });
@@ -224,5 +246,29 @@ describe('O4 patch_file in the small profile', () => {
     );
     await again.agent.run(task);
     expect(toolResults(again)[1]).toContain('old_text was not found in src/pager.js');
+  });
+});
+
+describe('T1 a line changed in place is not a line lost', () => {
+  it('T1 fixing one line says nothing of lost lines (recorded: fix-off-by-one); dropping lines still does', async () => {
+    const range =
+      '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
+      '  const out = [];\n  for (let i = start; i < end; i++) out.push(i);\n  return out;\n}\n';
+    const fixed = range.replace('i < end', 'i <= end').trimEnd();
+    const h = harness(
+      [
+        tool('read_file', { path: 'src/range.js' }),
+        tool('write_file', { path: 'src/range.js', content: fixed }),
+        tool('write_file', { path: 'src/range.js', content: 'export function range() {}\n' }),
+        final('x'),
+      ],
+      { files: { 'src/range.js': range }, settings: small },
+    );
+    await h.agent.run('Fix src/range.js.');
+    const [, edit, dropped] = toolResults(h);
+    expect(edit).toBe(
+      `wrote src/range.js (${fixed.length} chars, 6 lines)\nIf that completes the task, give the final answer now.`,
+    );
+    expect(dropped).toContain('5 of its 6 earlier lines are gone');
   });
 });

@@ -4,10 +4,11 @@
  * running the tests or reading package.json, and wrote src/range.js from what it guessed was
  * there (read-first refused it, a step lost); in add-default it never read src/greet.js at all.
  * The small profile reads the files the task names before the first request and puts them after
- * the task, as the model would see them from read_file. They do not count as seen for read-first:
- * shown the file, the same model still wrote back only its change (set-json-key), and read-first's
- * refusal is what made it keep the rest. A resumed run (no new task) gets nothing: it has what it
- * read. Bounded: a few files, each cut.
+ * the task, as the model would see them from read_file. For read-first they are "shown", not
+ * read: a write that keeps their lines goes through (the 1.5B model's right fix at step 1 was
+ * refused as unread), one that drops lines is still refused once (set-json-key: the blind write
+ * read-first is for). A resumed run (no new task) gets nothing: it has what it read. Bounded: a
+ * few files, each cut.
  */
 import type { LoopExtension } from '../loop-extension';
 import type { ReadonlyWorkspace } from '../workspace-types';
@@ -41,7 +42,8 @@ export async function namedFilesText(
   return { text: `The files the task names, as they are now:\n${shown.join('\n\n')}`, paths };
 }
 
-export function namedFiles(): LoopExtension {
+/** `shown` gets the paths shown (read-first reads it). */
+export function namedFiles(shown: Set<string>): LoopExtension {
   return {
     name: 'named-files',
     async onStart(scope) {
@@ -49,6 +51,7 @@ export function namedFiles(): LoopExtension {
       if (!task) return;
       const found = await namedFilesText(task, scope.context.options.workspace).catch(() => undefined);
       if (!found) return;
+      for (const path of found.paths) shown.add(path);
       await notice(scope, 'named-files', found.text);
     },
   };

@@ -8,11 +8,17 @@
  */
 import type { LoopExtension } from '../loop-extension';
 import { calledPath } from './step-envelope';
+import { lostLines } from '../tools/write-file';
 
 /** The most of a file the refusal shows; a longer one is cut, and read_file reads the rest. */
 const shownChars = 4000;
 
-export function readFirst(): LoopExtension {
+/**
+ * `shown`: files the run was shown without reading them (the files the task names). A write to
+ * one of those is let through when it keeps the file's lines (a fix made in place at step 1),
+ * and refused like an unread one when it drops them (the blind write this rule is for).
+ */
+export function readFirst(shown: ReadonlySet<string> = new Set()): LoopExtension {
   const seen = new Set<string>();
   return {
     name: 'read-first',
@@ -24,12 +30,14 @@ export function readFirst(): LoopExtension {
       if (stat?.kind !== 'file') return undefined;
       const text = await workspace.readFile(path).catch(() => undefined);
       if (text === undefined) return undefined;
+      const content = (call.arguments as { content?: unknown }).content;
+      if (shown.has(path) && typeof content === 'string' && lostLines(text, content).count === 0) return undefined;
       seen.add(path);
       const cut = text.length > shownChars;
-      const shown = cut ? `${text.slice(0, shownChars)}\n[… cut: read_file shows the rest]` : text;
+      const visible = cut ? `${text.slice(0, shownChars)}\n[… cut: read_file shows the rest]` : text;
       return (
         `error: ${path} already exists and this run has not read it; write_file replaces the whole ` +
-        `file, so nothing was written. Its content now:\n${shown}\n` +
+        `file, so nothing was written. Its content now:\n${visible}\n` +
         `Write it again with the complete new content: what should stay, plus your change.`
       );
     },

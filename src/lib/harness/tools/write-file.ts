@@ -15,12 +15,16 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
  * asked to add one line) write only their change, read "wrote TODO.md (1 lines)" as success, and
  * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
  */
-function lostLines(before: string, after: string): { text: string; count: number } {
+export function lostLines(before: string, after: string): { text: string; count: number } {
   // A line is kept when its text is still in the file, wherever (a reformatted JSON object keeps
   // `"theme": "dark"` on another line, or on one line with the rest); a trailing comma aside.
   const old = before.split('\n').filter((line) => line.trim());
   const gone = old.filter((line) => !after.includes(line.trim().replace(/,$/, '')));
-  if (gone.length === 0) return { text: '', count: 0 };
+  // A line changed in place is an edit, not a loss: told "1 of its 6 earlier lines are gone"
+  // after fixing `i < end` to `i <= end`, Qwen2.5-Coder-1.5B doubted the fix and wrote the file
+  // again (rung 2). So lines are lost only beyond the new ones that came in.
+  const fresh = after.split('\n').filter((line) => line.trim() && !before.includes(line.trim())).length;
+  if (gone.length <= fresh) return { text: '', count: 0 };
   const shown = gone
     .slice(0, 3)
     .map((line) => JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line))
@@ -28,7 +32,7 @@ function lostLines(before: string, after: string): { text: string; count: number
   const text =
     `; ${gone.length} of its ${old.length} earlier lines are gone (${shown}${gone.length > 3 ? ', …' : ''}). ` +
     'write_file replaces the whole file: if they should stay, write them too';
-  return { text, count: gone.length };
+  return { text, count: gone.length - fresh };
 }
 
 export const writeFile: WriteTool<{ path: string; content: string }> = {
