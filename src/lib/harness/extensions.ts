@@ -7,8 +7,9 @@
  * describes a call is asked about once before the hook and the check see it (T6). The small
  * profile shows the files the task names with it (named-files), refuses to overwrite a file the
  * run has not seen (read-first) or a test file the task says not to change (keep-tests), runs the
- * project's tests before a final answer when the task speaks of them (implied-check), and says
- * when a command gives again exactly what it gave before (same-result).
+ * project's tests before a final answer when the task speaks of them (implied-check), runs them
+ * when `npm test` has no script to run (npm-test), and says when a command gives again exactly
+ * what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
@@ -23,6 +24,7 @@ import { impliedCheck } from './small-model/implied-check';
 import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
 import { keepTests } from './small-model/keep-tests';
+import { npmTestRuns } from './small-model/npm-test';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
@@ -38,6 +40,7 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
     keepTests(),
     readFirst(shown),
     impliedCheck(),
+    npmTestRuns(),
     sameResult(),
   ];
 }

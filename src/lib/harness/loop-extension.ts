@@ -14,6 +14,8 @@
  *   edited text), stop the run, or end the step with a notice ("again").
  * - `beforeFinal` — a final answer: accept it, send it back with a notice, or stop the run.
  * - `beforeTool` — one tool call, before it runs: refuse it with a text the model reads instead.
+ * - `rewriteTool` — a call that means another: that one runs instead (validated, checked for
+ *   repeats and approved like any), and the model reads why first.
  * - `afterToolResult` — one tool call's result: a line to add to what the model reads.
  * - `afterTools` — every call of the reply has run; the run may end here.
  * - `onStop` — the run ends with its outcome.
@@ -95,6 +97,8 @@ export interface LoopExtension {
   beforeFinal?(answer: string, scope: StepScope): Promise<FinalVerdict>;
   /** Refuses a call before it runs: the text is the call's result (failed), and nothing runs. */
   beforeTool?(call: ToolCall, scope: StepScope): Promise<string | undefined>;
+  /** A call to run instead of `call`, and the line that says so; the first extension that answers wins. */
+  rewriteTool?(call: ToolCall, scope: StepScope): Promise<{ call: ToolCall; note: string } | undefined>;
   afterToolResult?(result: ToolResultView, scope: StepScope): string | undefined;
   /** May end the run (a model that keeps repeating a refused call). */
   afterTools?(round: RoundView, scope: StepScope): Promise<ToolsVerdict> | ToolsVerdict;

@@ -81,6 +81,13 @@ async function tools(
         }
         return undefined;
       },
+      rewrite: async (call) => {
+        for (const extension of extensions) {
+          const instead = await extension.rewriteTool?.(call, scope);
+          if (instead) return instead;
+        }
+        return undefined;
+      },
       annotate,
     },
     parsed.calls,

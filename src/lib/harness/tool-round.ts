@@ -27,6 +27,8 @@ export interface ToolRoundContext {
   beforeChange?: () => Promise<void>;
   /** The loop's extensions may refuse a call before it runs (`beforeTool`): the model reads why. */
   refuse?: (call: ToolCall) => Promise<string | undefined>;
+  /** The call to run instead, and why (`rewriteTool`). */
+  rewrite?: (call: ToolCall) => Promise<{ call: ToolCall; note: string } | undefined>;
   /** A line the loop's extensions add to what the model reads of a result (`afterToolResult`). */
   annotate?: (result: ToolResultView) => string | undefined;
 }
@@ -58,9 +60,12 @@ export async function runToolRound(
     if (context.signal.aborted) break;
     ran++;
     const refusal = await context.refuse?.(call);
+    const rewritten = refusal ? undefined : await context.rewrite?.(call);
+    if (rewritten) emit({ type: 'notice', step, reason: 'rewritten', text: rewritten.note });
     const executed: ExecutedCall = refusal
       ? { name: call.name, args: asRecord(call.arguments), content: refusal, ok: false, invalid: false }
-      : await executor.execute(call, step, index, context.signal, context.beforeChange);
+      : await executor.execute(rewritten?.call ?? call, step, index, context.signal, context.beforeChange);
+    if (rewritten) executed.content = `${rewritten.note}\n${executed.content}`;
     if (!executed.ok) failed++;
     const { result } = executed;
     if (result?.changed?.length || (executed.name === 'run_shell' && result)) changedFiles = true;

@@ -5,7 +5,7 @@
  * although the task said to keep it, a "fix" that only dropped the final newline.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
 import { namedFileLimits } from '../../../src/lib/harness/small-model/named-files';
 import { isTestPath, saysKeepTests } from '../../../src/lib/harness/small-model/keep-tests';
 
@@ -270,5 +270,91 @@ describe('T1 a line changed in place is not a line lost', () => {
       `wrote src/range.js (${fixed.length} chars, 6 lines)\nIf that completes the task, give the final answer now.`,
     );
     expect(dropped).toContain('5 of its 6 earlier lines are gone');
+  });
+});
+
+describe('O4 npm test with no test script', () => {
+  const noScript = { ...files, 'package.json': '{ "type": "module" }\n' };
+
+  it('O4 npm test runs the project test files when package.json has no test script, and says so (recorded: add-default)', async () => {
+    const h = harness([tool('run_shell', { command: 'npm test' }), final('x')], { files: noScript, settings: small });
+    await h.agent.run(task);
+    const [result] = toolResults(h);
+    expect(result).toMatch(
+      /^package.json has no test script, so `npm test` ran the project's tests as `node --test 'test\/pager.test.js'`:\nexit_code: 1/,
+    );
+    expect(result).toContain('2 !== 3');
+    const item = h.agent.session.history.find((entry) => entry.kind === 'tool')!;
+    expect(item.kind === 'tool' && item.args).toMatchObject({ command: "node --test 'test/pager.test.js'" });
+    expect(h.of('notice').map((event) => event.reason)).toContain('rewritten');
+  });
+
+  it('T4 O4 the rewritten command is what the person approves', async () => {
+    const approver = new ScriptedApprover([false]);
+    const h = harness([tool('run_shell', { command: 'npm run test' }), final('x')], {
+      files: noScript,
+      settings: { ...small, approval: 'ask' },
+      approver,
+    });
+    await h.agent.run(task);
+    expect(approver.asked).toHaveLength(1);
+    expect(approver.asked[0]!.args).toMatchObject({ command: "node --test 'test/pager.test.js'" });
+  });
+
+  it('O4 a project with a test script, a package.json that is not JSON, no test files or the default profile: npm test as asked', async () => {
+    const cases: [Record<string, string>, object][] = [
+      [files, small],
+      [{ ...files, 'package.json': '{ "type": "module",' }, small],
+      [{ 'package.json': '{}', 'src/a.js': '' }, small],
+      [noScript, {}],
+    ];
+    for (const [workspace, settings] of cases) {
+      const h = harness([tool('run_shell', { command: 'npm test' }), final('x')], { files: workspace, settings });
+      await h.agent.run(task);
+      const item = h.agent.session.history.find((entry) => entry.kind === 'tool')!;
+      expect(item.kind === 'tool' && item.args).toMatchObject({ command: 'npm test' });
+    }
+  });
+});
+
+describe('T1 patch_file and whitespace', () => {
+  const shapes = 'function square(n) {\n  return n * n;\n}\n\nexport function cube(n) {\n  return n * n * n;\n}\n';
+
+  it('T1 old_text written on one line finds the function written on three, and says so (recorded: add-missing-export)', async () => {
+    const h = harness(
+      [
+        tool('patch_file', {
+          path: 'src/shapes.js',
+          old_text: 'function square(n) { return n * n; }',
+          new_text: 'export function square(n) { return n * n; }',
+        }),
+        final('x'),
+      ],
+      { files: { 'src/shapes.js': shapes } },
+    );
+    await h.agent.run('Export square from src/shapes.js.');
+    expect(toolResults(h)[0]).toBe('patched src/shapes.js (-1 +1 lines; old_text matched with different whitespace)');
+    expect(await h.workspace.readFile('src/shapes.js')).toBe(
+      'export function square(n) { return n * n; }\n\nexport function cube(n) {\n  return n * n * n;\n}\n',
+    );
+  });
+
+  it('T1 a loose match must be the only one, and an exact match is never loosened', async () => {
+    const twice = 'a = 1;\nb = 2;\na =  1;\n';
+    const h = harness(
+      [
+        tool('patch_file', { path: 'x.js', old_text: 'a=1;', new_text: 'a = 3;' }),
+        tool('patch_file', { path: 'x.js', old_text: 'b = 2;', new_text: 'b = 4;' }),
+        tool('patch_file', { path: 'x.js', old_text: 'c = 9;', new_text: 'c = 1;' }),
+        final('x'),
+      ],
+      { files: { 'x.js': twice } },
+    );
+    await h.agent.run('Change x.js.');
+    const [loose, exact, missing] = toolResults(h);
+    expect(loose).toContain('old_text occurs 2 times in x.js');
+    expect(exact).toBe('patched x.js (-1 +1 lines)');
+    expect(missing).toContain('old_text was not found in x.js');
+    expect(await h.workspace.readFile('x.js')).toBe('a = 1;\nb = 4;\na =  1;\n');
   });
 });

@@ -75,8 +75,8 @@ describe('T1 O4 a write-and-run cycle', () => {
     expect(results(h)[2]).not.toContain('This is exactly what');
   });
 
-  it('O4 npm test in a project with no test script is told how its tests run', async () => {
-    const h = harness([tool('run_shell', { command: 'npm test' }), final('x')], {
+  it('O4 npm test with arguments in a project with no test script is told how its tests run', async () => {
+    const h = harness([tool('run_shell', { command: 'npm test -- --verbose' }), final('x')], {
       files: { ...files, 'package.json': '{ "type": "module" }\n' },
       settings: { profile: 'small' },
     });

@@ -36,8 +36,12 @@ export async function projectTests(workspace: ReadonlyWorkspace): Promise<string
 export async function impliedCommand(task: string, workspace: ReadonlyWorkspace): Promise<string | undefined> {
   if (!speaksOfTests.test(task)) return undefined;
   const files = await projectTests(workspace);
-  // Paths come from the workspace's own listing; quoted so a name cannot add shell syntax.
-  return files.length ? `node --test ${files.map((file) => `'${file.replace(/'/g, `'\\''`)}'`).join(' ')}` : undefined;
+  return files.length ? nodeTestCommand(files) : undefined;
+}
+
+/** `node --test` on the files; paths come from the workspace's own listing, quoted so a name cannot add shell syntax. */
+export function nodeTestCommand(files: readonly string[]): string {
+  return `node --test ${files.map((file) => `'${file.replace(/'/g, `'\\''`)}'`).join(' ')}`;
 }
 
 export function impliedCheck(): LoopExtension {

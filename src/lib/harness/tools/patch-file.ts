@@ -2,11 +2,18 @@ import type { WriteTool } from './tool-definition';
 import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
+import { findText } from './text-match';
 
-function occurrences(text: string, needle: string): number {
-  let count = 0;
-  for (let index = text.indexOf(needle); index !== -1; index = text.indexOf(needle, index + needle.length)) count++;
-  return count;
+/** The file's text with old_text's one match replaced, or why not. */
+function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
+  const match = findText(text, args.old_text);
+  if (match.count === 0)
+    return { error: `old_text was not found in ${args.path}; read the file and copy the text exactly` };
+  if (match.count > 1)
+    return {
+      error: `old_text occurs ${match.count} times in ${args.path}; include more surrounding lines so it occurs once`,
+    };
+  return { text: text.slice(0, match.start) + args.new_text + text.slice(match.end), loose: match.loose };
 }
 
 export const patchFile: WriteTool<{ path: string; old_text: string; new_text: string }> = {
@@ -26,34 +33,25 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
   async check(args, context) {
     const kind = await expectKind(context.workspace, args.path, 'file');
     if (kind) return kind;
-    const count = occurrences(await context.workspace.readFile(args.path), args.old_text);
-    if (count === 0) return `old_text was not found in ${args.path}; read the file and copy the text exactly`;
-    if (count > 1)
-      return `old_text occurs ${count} times in ${args.path}; include more surrounding lines so it occurs once`;
-    return null;
+    return patched(await context.workspace.readFile(args.path), args).error ?? null;
   },
   async preview(args, context) {
     const before = await context.workspace.readFile(args.path);
-    return unifiedDiff(
-      args.path,
-      before,
-      before.replace(args.old_text, () => args.new_text),
-    );
+    return unifiedDiff(args.path, before, patched(before, args).text ?? before);
   },
   async run(args, context) {
     const before = await context.workspace.readFile(args.path);
     // Checked again here: the file may have changed between validation and approval.
-    if (occurrences(before, args.old_text) !== 1)
-      return { ok: false, output: `error: ${args.path} changed; old_text no longer occurs exactly once` };
-    await context.workspace.writeFile(
-      args.path,
-      before.replace(args.old_text, () => args.new_text),
-    );
+    const result = patched(before, args);
+    if (result.text === undefined) return { ok: false, output: `error: ${args.path} changed; ${result.error}` };
+    await context.workspace.writeFile(args.path, result.text);
     const removed = args.old_text.split('\n').length;
     const added = args.new_text === '' ? 0 : args.new_text.split('\n').length;
+    // Said, so a reader of the transcript knows the text was not there letter for letter.
+    const how = result.loose ? '; old_text matched with different whitespace' : '';
     return {
       ok: true,
-      output: `patched ${args.path} (-${removed} +${added} lines)`,
+      output: `patched ${args.path} (-${removed} +${added} lines${how})`,
       touched: [args.path],
       changed: [args.path],
     };
