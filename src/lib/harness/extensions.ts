@@ -6,7 +6,8 @@
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
  * describes a call is asked about once before the hook and the check see it (T6). The small
  * profile shows the files the task names with it (named-files), refuses to overwrite a file the
- * run has not seen (read-first) or a test file the task says not to change (keep-tests), runs the
+ * run has not seen (read-first), to drop lines of a file by a whole-file write (keep-lines), or
+ * to write a test file the task says not to change (keep-tests), runs the
  * project's tests before a final answer when the task speaks of them (implied-check), runs them
  * when `npm test` has no script to run (npm-test), and says when a command gives again exactly
  * what it gave before (same-result).
@@ -25,6 +26,7 @@ import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
 import { keepTests } from './small-model/keep-tests';
 import { npmTestRuns } from './small-model/npm-test';
+import { keepLines } from './small-model/keep-lines';
 import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
@@ -39,6 +41,7 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
     // A test file the task keeps is refused as that, not as "not read yet" (which invites a rewrite).
     keepTests(),
     readFirst(shown),
+    keepLines(),
     impliedCheck(),
     npmTestRuns(),
     sameResult(),

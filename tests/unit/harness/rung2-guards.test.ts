@@ -250,7 +250,7 @@ describe('O4 patch_file in the small profile', () => {
 });
 
 describe('T1 a line changed in place is not a line lost', () => {
-  it('T1 fixing one line says nothing of lost lines (recorded: fix-off-by-one); dropping lines still does', async () => {
+  it('T1 O4 fixing one line says nothing of lost lines (recorded: fix-off-by-one); dropping lines is refused in the small profile', async () => {
     const range =
       '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
       '  const out = [];\n  for (let i = start; i < end; i++) out.push(i);\n  return out;\n}\n';
@@ -269,7 +269,9 @@ describe('T1 a line changed in place is not a line lost', () => {
     expect(edit).toBe(
       `wrote src/range.js (${fixed.length} chars, 6 lines)\nIf that completes the task, give the final answer now.`,
     );
-    expect(dropped).toContain('5 of its 6 earlier lines are gone');
+    // keep-lines (recorded: edit-jsx, the JSX fragment written over the whole component).
+    expect(dropped).toMatch(/^error: this write would drop lines src\/range.js has \("\/\*\* The whole numbers/);
+    expect(await h.workspace.readFile('src/range.js')).toBe(fixed);
   });
 });
 
@@ -356,5 +358,68 @@ describe('T1 patch_file and whitespace', () => {
     expect(exact).toBe('patched x.js (-1 +1 lines)');
     expect(missing).toContain('old_text was not found in x.js');
     expect(await h.workspace.readFile('x.js')).toBe('a = 1;\nb = 4;\na =  1;\n');
+  });
+});
+
+describe('O4 T1 keeping lines, and appending by patch', () => {
+  const header =
+    'export function Header({ user }) {\n  return (\n    <header className="top">\n      <span>Hello</span>\n' +
+    '    </header>\n  );\n}\n';
+
+  it('O4 the JSX fragment written over the component is refused, naming what it would drop (recorded: edit-jsx)', async () => {
+    const patched = header.replace('<span>Hello</span>', '<span>Hello, {user.name}</span>');
+    const fragment = '<header className="top">\n  <span>Hello, {user.name}</span>\n</header>';
+    const h = harness(
+      [
+        tool('patch_file', {
+          path: 'src/Header.jsx',
+          old_text: '<span>Hello</span>',
+          new_text: '<span>Hello, {user.name}</span>',
+        }),
+        tool('read_file', { path: 'src/Header.jsx' }),
+        tool('write_file', { path: 'src/Header.jsx', content: fragment }),
+        final('done'),
+      ],
+      { files: { 'src/Header.jsx': header }, settings: small },
+    );
+    await h.agent.run("In src/Header.jsx, show the user's name after Hello.");
+    expect(toolResults(h)[2]).toContain(
+      'error: this write would drop lines src/Header.jsx has ("export function Header({ user }) {", "  return (", "  );")',
+    );
+    expect(await h.workspace.readFile('src/Header.jsx')).toBe(patched);
+  });
+
+  it('O4 a file the run created may be rewritten shorter; the default profile is not held to it', async () => {
+    const h = harness(
+      [
+        tool('write_file', { path: 'notes.md', content: 'a\nb\nc\n' }),
+        tool('write_file', { path: 'notes.md', content: 'a\n' }),
+        final('x'),
+      ],
+      { files: {}, settings: small },
+    );
+    await h.agent.run('Write notes.md.');
+    expect(await h.workspace.readFile('notes.md')).toBe('a\n');
+    const plain = harness([tool('write_file', { path: 'src/Header.jsx', content: 'x\n' }), final('x')], {
+      files: { 'src/Header.jsx': header },
+    });
+    await plain.agent.run('Rewrite it.');
+    expect(await plain.workspace.readFile('src/Header.jsx')).toBe('x\n');
+  });
+
+  it('T1 patch_file with an empty old_text adds new_text at the end, keeping the last newline (recorded: append-line)', async () => {
+    const todo = '# Todo\n\n- buy milk\n- call Sam\n';
+    const h = harness(
+      [
+        tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- water the plants' }),
+        tool('patch_file', { path: 'bare.txt', old_text: '', new_text: 'two\n' }),
+        final('x'),
+      ],
+      { files: { 'TODO.md': todo, 'bare.txt': 'one' } },
+    );
+    await h.agent.run('Add "- water the plants" at the end of TODO.md.');
+    expect(toolResults(h)[0]).toBe('appended to TODO.md (+1 lines: old_text was empty)');
+    expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
+    expect(await h.workspace.readFile('bare.txt')).toBe('one\ntwo\n');
   });
 });

@@ -219,14 +219,18 @@ describe('O4 knowing when to stop (issue 32)', () => {
       'wrote TODO.md (19 chars, 1 lines); 3 of its 3 earlier lines are gone ("# Todo", "- buy milk", "- call Sam"). ' +
         'write_file replaces the whole file: if they should stay, write them too',
     );
-    // The small profile does not follow that with "give the final answer now" (seen on Qwen 1.5B).
+    // The small profile refuses such a write (keep-lines), and does not follow it with "give the
+    // final answer now" (seen on Qwen 1.5B).
     const small = harness(
       [tool('read_file', { path: 'TODO.md' }), tool('write_file', { path: 'TODO.md', content: 'x\n' }), final('ok')],
       { files: { 'TODO.md': todo }, settings: { profile: 'small' } },
     );
     await small.agent.run('Add "- water the plants" to TODO.md');
     const written = small.agent.session.history.filter((item) => item.kind === 'tool')[1];
-    expect(written.content).toContain('earlier lines are gone');
+    expect(written.content).toContain(
+      'error: this write would drop lines TODO.md has ("# Todo", "- buy milk", "- call Sam")',
+    );
+    expect(await small.workspace.readFile('TODO.md')).toBe(todo);
     expect(written.content).not.toContain(finishNudge);
     expect(results[1]).toBe('wrote TODO.md (49 chars, 5 lines)');
     expect(results[2]).toBe('wrote new.md (2 chars, 1 lines)');

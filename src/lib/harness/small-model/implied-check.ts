@@ -39,7 +39,10 @@ export async function impliedCommand(task: string, workspace: ReadonlyWorkspace)
   return files.length ? nodeTestCommand(files) : undefined;
 }
 
-/** `node --test` on the files; paths come from the workspace's own listing, quoted so a name cannot add shell syntax. */
+/**
+ * `node --test` on the files; paths come from the workspace's own listing, quoted so a name
+ * cannot add shell syntax.
+ */
 export function nodeTestCommand(files: readonly string[]): string {
   return `node --test ${files.map((file) => `'${file.replace(/'/g, `'\\''`)}'`).join(' ')}`;
 }

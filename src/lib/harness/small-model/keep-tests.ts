@@ -9,8 +9,11 @@ import type { LoopExtension } from '../loop-extension';
 import { calledPath } from './step-envelope';
 
 /** "do not change the test", "without changing them" (of tests), "don't edit the tests". */
-const keepWords =
-  /\b(?:do not|don't|never|without)\s+(?:chang|edit|modify|touch|alter)\w*\s+(?:the\s+|any\s+)?(?:tests?|test files?|them)\b/i;
+const keepWords = new RegExp(
+  String.raw`\b(?:do not|don't|never|without)\s+(?:chang|edit|modify|touch|alter)\w*\s+` +
+    String.raw`(?:the\s+|any\s+)?(?:tests?|test files?|them)\b`,
+  'i',
+);
 const speaksOfTests = /\btests?\b/i;
 const testPath = /(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/;
 

@@ -4,7 +4,8 @@
  * on a 4k window: so list, read, patch, write and run, each with a few words and only the
  * arguments it needs. patch_file came in after the rung-2 sweeps on Qwen2.5-Coder-1.5B: with
  * write_file alone, a one-line fix meant writing the whole file back, and it dropped lines
- * (`export`, the function around a JSX span) or wrote the file back unchanged. The tools themselves are the ordinary ones (same checks, same approval).
+ * (`export`, the function around a JSX span) or wrote the file back unchanged. The tools
+ * themselves are the ordinary ones (same checks, same approval).
  */
 import type { AnyTool, ArgumentSchema } from '../tools/tool-definition';
 

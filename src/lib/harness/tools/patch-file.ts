@@ -4,8 +4,15 @@ import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 
-/** The file's text with old_text's one match replaced, or why not. */
+/** The file's text with old_text's one match replaced (an empty old_text: new_text added at the end), or why not. */
 function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
+  // An empty old_text can mean only one place: Qwen2.5-Coder-1.5B appended a line to TODO.md
+  // so, five times, each refused as "must not be empty" (rung 1). The file keeps its last newline.
+  if (args.old_text === '') {
+    const base = text === '' || text.endsWith('\n') ? text : `${text}\n`;
+    const tail = text.endsWith('\n') && !args.new_text.endsWith('\n') ? `${args.new_text}\n` : args.new_text;
+    return { text: base + tail, loose: false, appended: true };
+  }
   const match = findText(text, args.old_text);
   if (match.count === 0)
     return { error: `old_text was not found in ${args.path}; read the file and copy the text exactly` };
@@ -13,7 +20,11 @@ function patched(text: string, args: { path: string; old_text: string; new_text:
     return {
       error: `old_text occurs ${match.count} times in ${args.path}; include more surrounding lines so it occurs once`,
     };
-  return { text: text.slice(0, match.start) + args.new_text + text.slice(match.end), loose: match.loose };
+  return {
+    text: text.slice(0, match.start) + args.new_text + text.slice(match.end),
+    loose: match.loose,
+    appended: false,
+  };
 }
 
 export const patchFile: WriteTool<{ path: string; old_text: string; new_text: string }> = {
@@ -24,7 +35,7 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
   parameters: objectSchema(
     {
       path: stringProperty('File relative to the workspace root.', { minLength: 1 }),
-      old_text: textProperty('The exact text to replace (must occur once).', { minLength: 1 }),
+      old_text: textProperty('The exact text to replace (must occur once); empty: new_text is added at the end.'),
       new_text: textProperty('The replacement text.'),
     },
     ['path', 'old_text', 'new_text'],
@@ -45,13 +56,15 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
     const result = patched(before, args);
     if (result.text === undefined) return { ok: false, output: `error: ${args.path} changed; ${result.error}` };
     await context.workspace.writeFile(args.path, result.text);
-    const removed = args.old_text.split('\n').length;
+    const removed = args.old_text === '' ? 0 : args.old_text.split('\n').length;
     const added = args.new_text === '' ? 0 : args.new_text.split('\n').length;
     // Said, so a reader of the transcript knows the text was not there letter for letter.
     const how = result.loose ? '; old_text matched with different whitespace' : '';
     return {
       ok: true,
-      output: `patched ${args.path} (-${removed} +${added} lines${how})`,
+      output: result.appended
+        ? `appended to ${args.path} (+${added} lines: old_text was empty)`
+        : `patched ${args.path} (-${removed} +${added} lines${how})`,
       touched: [args.path],
       changed: [args.path],
     };

@@ -15,7 +15,11 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
  * asked to add one line) write only their change, read "wrote TODO.md (1 lines)" as success, and
  * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
  */
-export function lostLines(before: string, after: string): { text: string; count: number } {
+/**
+ * The lines a whole-file write drops: `text` for its result, `named` (" (\"a\", \"b\", …)") for
+ * another message, `count` beyond the lines changed in place.
+ */
+export function lostLines(before: string, after: string): { text: string; named: string; count: number } {
   // A line is kept when its text is still in the file, wherever (a reformatted JSON object keeps
   // `"theme": "dark"` on another line, or on one line with the rest); a trailing comma aside.
   const old = before.split('\n').filter((line) => line.trim());
@@ -24,15 +28,16 @@ export function lostLines(before: string, after: string): { text: string; count:
   // after fixing `i < end` to `i <= end`, Qwen2.5-Coder-1.5B doubted the fix and wrote the file
   // again (rung 2). So lines are lost only beyond the new ones that came in.
   const fresh = after.split('\n').filter((line) => line.trim() && !before.includes(line.trim())).length;
-  if (gone.length <= fresh) return { text: '', count: 0 };
+  if (gone.length <= fresh) return { text: '', named: '', count: 0 };
   const shown = gone
     .slice(0, 3)
     .map((line) => JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line))
     .join(', ');
+  const named = ` (${shown}${gone.length > 3 ? ', …' : ''})`;
   const text =
-    `; ${gone.length} of its ${old.length} earlier lines are gone (${shown}${gone.length > 3 ? ', …' : ''}). ` +
+    `; ${gone.length} of its ${old.length} earlier lines are gone${named}. ` +
     'write_file replaces the whole file: if they should stay, write them too';
-  return { text, count: gone.length - fresh };
+  return { text, named, count: gone.length - fresh };
 }
 
 export const writeFile: WriteTool<{ path: string; content: string }> = {
