@@ -89,7 +89,7 @@ export type ToolsVerdict = void | { kind: 'stop'; outcome: Outcome };
 
 export interface LoopExtension {
   readonly name: string;
-  /** Called once, before the first step (scope.step is 0). Must not throw. */
+  /** Called once, before the first step (scope.step is that step's number). Must not throw. */
   onStart?(scope: StepScope): Promise<void>;
   beforeRequest?(request: PendingRequest, scope: StepScope): Promise<RequestVerdict>;
   watchReply?(scope: StepScope): ReplyWatcher | undefined;

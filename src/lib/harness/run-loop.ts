@@ -117,7 +117,8 @@ export async function runLoop(
     },
     move: (event) => (loop = nextLoopState(loop, event)),
   });
-  for (const extension of extensions) await extension.onStart?.(scopeAt(0));
+  // Step 1: what an extension adds here is read at the first step (and shown once, as its item).
+  for (const extension of extensions) await extension.onStart?.(scopeAt(state.steps + 1));
   let outcome: Outcome | undefined;
   while (!outcome) {
     outcome = stopOutcome(context) ?? state.beforeStep();

@@ -7,6 +7,16 @@ import { unzipFiles, zipFiles } from '../../../src/lib/workspace/workspace-zip';
 import { ScriptedApprover, final, harness, tool } from '../helpers';
 
 describe('transcript', () => {
+  it('U1 O4 the files shown with the task appear once in the transcript, after the task', async () => {
+    const h = harness([final('done')], { files: { 'a.txt': 'a' }, settings: { profile: 'small' } });
+    await h.agent.run('Look at a.txt.');
+    const model = new TranscriptModel(h.agent.session.id);
+    for (const event of h.events) model.apply(event);
+    const entries = model.view();
+    expect(entries.map((entry) => entry.kind).slice(0, 2)).toEqual(['user', 'notice']);
+    expect(entries.filter((entry) => entry.kind === 'notice' && entry.reason === 'named-files')).toHaveLength(1);
+  });
+
   it('O1 U1 events become user turns, streamed text, tool cards with results, approvals and the outcome', async () => {
     const h = harness(
       [
