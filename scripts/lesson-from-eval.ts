@@ -1,8 +1,8 @@
 /**
  * U3: a bundled lesson from a recorded eval run — a real model's session as `npm run eval` kept
  * it (evals sessions folder), under a lesson's id and title, with its notes and figures written
- * from its events like every lesson's. Lesson 6 is Qwen2.5-Coder-0.5B passing create-file in
- * this round's screen (constrained output, default profile, on Ollama):
+ * from its events like every lesson's. Lesson 6 is Qwen2.5-Coder-1.5B passing patch-one-line (a
+ * rung-2 task) in the qwen-1.5b-patch sweep (constrained output, small profile, on Ollama):
  *
  *   npx tsx scripts/lesson-from-eval.ts <run>.session.json real-coder "Lesson 6: …" "summary"
  */

@@ -68,8 +68,8 @@ describe('M1 the model port speaks for itself; data written with Ollama names st
     expect(session.pinned?.nativeTools).toEqual([{ name: 'read_file', description: 'Read', parameters: {} }]);
   });
 
-  it('M1 a lesson recorded with the old names imports with the new ones', () => {
-    const text = readFileSync('src/lib/ui/teaching/lessons/real-coder.session.json', 'utf8');
+  it('M1 a lesson recorded with the old names (the first Lesson 6) imports with the new ones', () => {
+    const text = readFileSync('tests/fixtures/old-option-names.session.json', 'utf8');
     expect(text).toContain('"numCtx"');
     const imported = importTrajectory(text);
     if (!imported.ok) throw new Error(imported.error);

@@ -97,6 +97,11 @@ function toolsOrFinal(facts: StepFacts, workedBefore: boolean): { slot: SlotName
 /** The request's relation to the one before, and what happened to the history first: fixed words. */
 function context(facts: StepFacts): string {
   const parts: string[] = [];
+  if (has(facts, 'named-files'))
+    parts.push(
+      'Before this request the harness put the files the task names after the task (the small profile), ' +
+        'so the model did not have to read them first.',
+    );
   for (const compaction of facts.compactions) {
     const sizes = `${compaction.beforeChars} → ${compaction.afterChars} characters`;
     parts.push(

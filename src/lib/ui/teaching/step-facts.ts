@@ -51,6 +51,7 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId: string):
   const steps: StepFacts[] = [];
   let pending: StepFacts['compactions'] = [];
   let pendingBreak: string | undefined;
+  let early: StepFacts['notices'] = [];
   let system = '';
   for (const event of events) {
     if (event.sessionId !== sessionId) continue;
@@ -64,12 +65,17 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId: string):
       steps.push({
         ...newStep(steps.length + 1, event.options.contextWindow),
         compactions: pending,
+        notices: early,
         ...(pendingBreak ? { prefixBreak: pendingBreak } : {}),
       });
       pending = [];
+      early = [];
       pendingBreak = undefined;
     }
     const current = steps.at(-1);
+    // A notice kept before the first request (the files the task names) belongs to step 1.
+    if (!current && event.type === 'history.appended' && event.item.kind === 'notice')
+      early.push({ reason: event.item.reason, content: event.item.content });
     if (!current) continue;
 
     if (event.type === 'response.done') current.outputTokens = event.stats.evalCount;
