@@ -423,3 +423,50 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
     expect(await h.workspace.readFile('bare.txt')).toBe('one\ntwo\n');
   });
 });
+
+describe('O4 L3 going round in circles', () => {
+  const hello = (from: string, to: string) => tool('patch_file', { path: 'hello.txt', old_text: from, new_text: to });
+  const read = tool('read_file', { path: 'hello.txt' });
+
+  it('O4 a change that puts a file back as an earlier change left it ends the run (recorded: create-file)', async () => {
+    const h = harness(
+      [
+        tool('write_file', { path: 'hello.txt', content: 'Hello, harness!' }),
+        read,
+        hello('Hello, harness!', 'Hello, world!'),
+        read,
+        hello('Hello, world!', 'Hello, harness!'),
+        read,
+        final('never reached'),
+      ],
+      { files: {}, settings: small },
+    );
+    const result = await h.agent.run('Create a file named hello.txt whose only content is this line: Hello, harness!');
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer:
+        "(given by the harness) The model's last change put hello.txt back exactly as its change at step 1 " +
+        'left it, undoing the work in between, so the work is taken as done.',
+    });
+    expect(result.steps).toBe(5);
+    expect(await h.workspace.readFile('hello.txt')).toBe('Hello, harness!');
+  });
+
+  it('O4 L3 while the tests the task implies fail, going back does not end the run; new states never do', async () => {
+    const wrong = pager.replace('Math.floor(items / perPage)', 'Math.round(items / perPage)');
+    const h = harness(
+      [
+        tool('read_file', { path: 'src/pager.js' }),
+        tool('write_file', { path: 'src/pager.js', content: wrong }),
+        tool('write_file', { path: 'src/pager.js', content: pager.replace('floor', 'trunc') }),
+        tool('write_file', { path: 'src/pager.js', content: wrong }),
+        tool('write_file', { path: 'src/pager.js', content: pager.replace('floor', 'ceil') }),
+        final('fixed'),
+      ],
+      { files, settings: small },
+    );
+    const result = await h.agent.run(task);
+    expect(result.outcome).toEqual({ kind: 'final', answer: 'fixed' });
+    expect(h.of('notice').map((event) => event.reason)).toContain('unfinished-circle');
+  });
+});

@@ -7,18 +7,12 @@
  * between, has nothing new to do: the run ends there with a final answer the harness writes (and
  * says so), and the environment's check decides, as for any answer.
  *
- * Unless the run's own check says the work is not done: that answer would skip the done-check
- * (L3) and the check the task implies, which see only the model's answers — and in the rung-2
- * sweeps the 1.5B model's runs ended so with the tests failing. Where the session has a check,
- * or the task implies one, it runs first; when it fails, the run goes on with its output.
+ * Unless the run's own check says the work is not done (harness-finish.ts): then the run goes on.
  */
-import type { LoopExtension, StepScope } from '../loop-extension';
-import type { Outcome } from '../outcome';
+import type { LoopExtension } from '../loop-extension';
 import type { ToolCall } from '../model-types';
 import { stableJson } from '../stable-json';
-import { checkFinal } from '../done-check';
-import { notice } from '../step-scope';
-import { impliedCommand } from './implied-check';
+import { finishUnlessFailing } from './harness-finish';
 
 const keyOf = (call: ToolCall) => `${call.name}:${stableJson(call.arguments)}`;
 /** Tools whose same call twice leaves the files as once. */
@@ -45,46 +39,16 @@ export function finishOnRepeat(): LoopExtension {
       const path = (finished.arguments as { path?: unknown } | undefined)?.path;
       const what = typeof path === 'string' ? `${finished.name} on ${path}` : finished.name;
       finished = undefined;
-      const check = await checkBeforeFinishing(scope, what);
-      if (check.kind === 'stop') return check;
-      if (check.kind === 'failing') {
-        lastChange = undefined;
-        return undefined;
-      }
-      const text = `The model repeated its last change (${what}) exactly, so the work is taken as done.`;
-      scope.context.recorder.emit({
-        type: 'notice',
-        step: scope.step,
-        reason: 'finished',
-        text: `Runtime notice: ${text}`,
+      const ended = await finishUnlessFailing(scope, {
+        reason: 'repeat',
+        answer: `The model repeated its last change (${what}) exactly, so the work is taken as done.`,
+        unfinished: (command) =>
+          `you made your last change (${what}) again, exactly, but the work is not done: ` +
+          `\`${command}\` fails. Read its output and change something else.`,
       });
-      return { kind: 'stop', outcome: { kind: 'final', answer: `(given by the harness) ${text}` } };
+      if (ended !== 'failing') return ended;
+      lastChange = undefined;
+      return undefined;
     },
   };
-}
-
-/**
- * The session's check, else the one the task implies, run before the harness ends the run: a
- * failure goes to the model as a notice (the run goes on); a stop during it stops the run.
- */
-async function checkBeforeFinishing(
-  scope: StepScope,
-  what: string,
-): Promise<{ kind: 'done' } | { kind: 'failing' } | { kind: 'stop'; outcome: Outcome }> {
-  const { session, options, task } = scope.context;
-  const command =
-    session.settings.verifyCommand ||
-    (await impliedCommand(session.memory.task || task, options.workspace).catch(() => undefined));
-  if (!command) return { kind: 'done' };
-  const verdict = await checkFinal(scope, command, {
-    reason: 'finish-on-repeat',
-    during: 'the check before finishing',
-    headline:
-      `you made your last change (${what}) again, exactly, but the work is not done: ` +
-      `\`${command}\` fails. Read its output and change something else.`,
-  });
-  if (verdict.kind === 'stop') return verdict;
-  if (verdict.kind === 'accept') return { kind: 'done' };
-  await notice(scope, 'unfinished-repeat', verdict.notice);
-  return { kind: 'failing' };
 }

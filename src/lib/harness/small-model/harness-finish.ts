@@ -1,0 +1,40 @@
+/**
+ * O4 L3: how the small profile ends a run with an answer of its own (finish-on-repeat,
+ * circle-stop) — only once the session's check, or the one the task implies, passes. Those checks
+ * see only the model's answers, and in the rung-2 sweeps runs ended on the harness's answer with
+ * the tests failing. Where there is a check and it fails, its output goes to the model and the
+ * run goes on; a stop during the check stops the run.
+ */
+import type { StepScope, ToolsVerdict } from '../loop-extension';
+import { checkFinal } from '../done-check';
+import { notice } from '../step-scope';
+import { impliedCommand } from './implied-check';
+
+/**
+ * Ends the run with `answer` (said as the harness's), unless a check fails: then `unfinished`
+ * (the notice's first sentence, given the command) and the output go back, and the result is
+ * 'failing'.
+ */
+export async function finishUnlessFailing(
+  scope: StepScope,
+  how: { reason: string; answer: string; unfinished: (command: string) => string },
+): Promise<ToolsVerdict | 'failing'> {
+  const { session, options, task, recorder } = scope.context;
+  const command =
+    session.settings.verifyCommand ||
+    (await impliedCommand(session.memory.task || task, options.workspace).catch(() => undefined));
+  if (command) {
+    const verdict = await checkFinal(scope, command, {
+      reason: how.reason,
+      during: 'the check before finishing',
+      headline: how.unfinished(command),
+    });
+    if (verdict.kind === 'stop') return verdict;
+    if (verdict.kind === 'reject') {
+      await notice(scope, `unfinished-${how.reason}`, verdict.notice);
+      return 'failing';
+    }
+  }
+  recorder.emit({ type: 'notice', step: scope.step, reason: 'finished', text: `Runtime notice: ${how.answer}` });
+  return { kind: 'stop', outcome: { kind: 'final', answer: `(given by the harness) ${how.answer}` } };
+}
