@@ -132,7 +132,17 @@ export class TranscriptModel {
           ...extra,
         });
       }
-      case 'notice':
+      case 'notice': {
+        // Sessions recorded before the files the task names were noticed at step 1 carry that
+        // notice twice, as a step-0 event and as the item right after it: shown once.
+        const last = this.entries.at(-1);
+        if (
+          last?.kind === 'notice' &&
+          last.seq === undefined &&
+          last.reason === item.reason &&
+          last.text === item.content
+        )
+          this.entries.pop();
         return this.push({
           id: this.id(),
           kind: 'notice',
@@ -141,6 +151,7 @@ export class TranscriptModel {
           seq: item.seq,
           ...inherited,
         });
+      }
       case 'tool': {
         const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
         if (index !== -1) {

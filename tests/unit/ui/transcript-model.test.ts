@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { HarnessEvent } from '../../../src/lib/harness/events';
 import { TranscriptModel, itemsBeforeEvents } from '../../../src/lib/ui/transcript-model';
 import { sentRequests } from '../../../src/lib/harness/request-log';
 import { teachingSteps } from '../../../src/lib/ui/teaching/step-index';
@@ -15,6 +17,15 @@ describe('transcript', () => {
     const entries = model.view();
     expect(entries.map((entry) => entry.kind).slice(0, 2)).toEqual(['user', 'notice']);
     expect(entries.filter((entry) => entry.kind === 'notice' && entry.reason === 'named-files')).toHaveLength(1);
+    // Recorded before that (Lesson 6, from a sweep): the notice was a step-0 event and an item.
+    const lesson = JSON.parse(readFileSync('src/lib/ui/teaching/lessons/real-coder.session.json', 'utf8')) as {
+      session: { id: string };
+      events: HarnessEvent[];
+    };
+    const replayed = new TranscriptModel(lesson.session.id);
+    for (const event of lesson.events) replayed.apply(event);
+    const shown = replayed.view().filter((entry) => entry.kind === 'notice' && entry.reason === 'named-files');
+    expect(shown).toHaveLength(1);
   });
 
   it('O1 U1 events become user turns, streamed text, tool cards with results, approvals and the outcome', async () => {
