@@ -5,8 +5,8 @@
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
  * describes a call is asked about once before the hook and the check see it (T6). The small
- * profile ends a run that repeats a change or goes back to an earlier state (finish-on-repeat,
- * circle-stop), shows the files the task names with it (named-files), refuses to overwrite a file the
+ * profile ends a run that repeats a change, goes back to an earlier state or has seen its tests
+ * pass (finish-on-repeat, circle-stop, tests-pass-stop), shows the files the task names with it (named-files), refuses to overwrite a file the
  * run has not seen (read-first), to drop lines of a file by a whole-file write (keep-lines), or
  * to write a test file the task says not to change (keep-tests), runs the
  * project's tests before a final answer when the task speaks of them (implied-check), runs them
@@ -22,6 +22,7 @@ import { repeatBreaker } from './recovery/repeat-breaker';
 import { smallProfile } from './small-model/small-profile';
 import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { circleStop } from './small-model/circle-stop';
+import { testsPassStop } from './small-model/tests-pass-stop';
 import { readFirst } from './small-model/read-first';
 import { impliedCheck } from './small-model/implied-check';
 import { sameResult } from './small-model/same-result';
@@ -41,6 +42,7 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
     namedFiles(shown),
     finishOnRepeat(),
     circleStop(),
+    testsPassStop(),
     // A test file the task keeps is refused as that, not as "not read yet" (which invites a rewrite).
     keepTests(),
     readFirst(shown),

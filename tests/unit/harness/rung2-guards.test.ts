@@ -470,3 +470,37 @@ describe('O4 L3 going round in circles', () => {
     expect(h.of('notice').map((event) => event.reason)).toContain('unfinished-circle');
   });
 });
+
+describe('O4 L3 the tests pass', () => {
+  const noScript = { ...files, 'package.json': '{ "type": "module" }\n' };
+  const fix = tool('patch_file', { path: 'src/pager.js', old_text: 'floor', new_text: 'ceil' });
+
+  it('O4 a passing test run after a change ends the run (recorded: fix-off-by-one went on to the step limit)', async () => {
+    const h = harness(
+      [fix, tool('run_shell', { command: 'npm test' }), tool('read_file', { path: 'test/pager.test.js' }), final('x')],
+      { files: noScript, settings: small },
+    );
+    const result = await h.agent.run(task);
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: "(given by the harness) The project's tests pass after the model's change, so the work is taken as done.",
+    });
+    expect(result.steps).toBe(2);
+  });
+
+  it('O4 no change yet, a task that speaks of no tests, or the default profile: the run goes on', async () => {
+    const runs = [
+      { script: [tool('run_shell', { command: 'node --test' }), fix, final('done')], settings: small, words: task },
+      {
+        script: [fix, tool('run_shell', { command: 'node --test' }), final('done')],
+        settings: small,
+        words: 'Make pageCount round up.',
+      },
+      { script: [fix, tool('run_shell', { command: 'node --test' }), final('done')], settings: {}, words: task },
+    ];
+    for (const { script, settings, words } of runs) {
+      const h = harness(script, { files: noScript, settings });
+      expect((await h.agent.run(words)).outcome).toEqual({ kind: 'final', answer: 'done' });
+    }
+  });
+});

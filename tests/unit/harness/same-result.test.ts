@@ -53,7 +53,11 @@ describe('T1 O4 a write-and-run cycle', () => {
       ],
       { files, settings: { profile: 'small' } },
     );
-    expect((await h.agent.run('Make the tests pass.')).outcome).toEqual({ kind: 'final', answer: 'fixed' });
+    // The tests passing after the change ends the run (tests-pass-stop), before the model's answer.
+    expect((await h.agent.run('Make the tests pass.')).outcome).toMatchObject({
+      kind: 'final',
+      answer: expect.stringContaining("The project's tests pass"),
+    });
     const [, , first, , second, , third] = results(h);
     expect(first).not.toContain('This is exactly what');
     expect(second).toContain('This is exactly what `npm test` gave at step 3');
