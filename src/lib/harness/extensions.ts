@@ -4,14 +4,15 @@
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
- * describes a call is asked about once before the hook and the check see it (T6). The small
- * profile ends a run that repeats a change, goes back to an earlier state or has seen its tests
- * pass (finish-on-repeat, circle-stop, tests-pass-stop), shows the files the task names with it (named-files), refuses to overwrite a file the
- * run has not seen (read-first), to drop lines of a file by a whole-file write (keep-lines), or
- * to write a test file the task says not to change (keep-tests), runs the
- * project's tests before a final answer when the task speaks of them (implied-check), runs them
- * when `npm test` has no script to run (npm-test), and says when a command gives again exactly
- * what it gave before (same-result).
+ * describes a call is asked about once before the hook and the check see it (T6).
+ *
+ * The small profile (O4) ends a run that repeats a change, goes back to an earlier state or has
+ * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
+ * names with it (named-files); refuses to write a test file the task says to keep (keep-tests),
+ * to overwrite a file the run has not seen (read-first) or to drop lines by a whole-file write
+ * (keep-lines); runs the project's tests before a final answer when the task speaks of them
+ * (implied-check), and for `npm test` when there is no script (npm-test); and says when a command
+ * gives again exactly what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
