@@ -113,7 +113,11 @@ test('U1 Settings is a dialog: Cancel and Escape drop changes, Save keeps them a
   await expect(settings.getByRole('spinbutton', { name: 'Max steps' })).toHaveValue('30');
   await settings.getByRole('spinbutton', { name: 'Max steps' }).fill('11');
   await settings.getByLabel(/Done-check command/).fill('npm test');
+  await expect(settings.getByRole('spinbutton', { name: 'Max steps' })).toHaveValue('11');
   await settings.getByRole('button', { name: 'Save' }).click();
+  // The dialog closes once the settings are stored; a reload before that would race the write
+  // (CI failed so once: 30 after the reload).
+  await expect(settings).toBeHidden();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
   await open();
