@@ -47,7 +47,9 @@ if (live) {
           },
         }),
       });
-      const result = await agent.run('Read notes.txt and write the code word into ANSWER.txt.');
+      // Names no file: shown notes.txt with the task (the small profile's named-files), gemma3:270m
+      // wrote a runaway over it at once, and no call ran — this test is about the hooks, not that.
+      const result = await agent.run('Read the notes file and write the code word into the answer file.');
       expect(['final', 'limit', 'error']).toContain(result.outcome.kind);
       expect(events.find((event) => event.type === 'skills.listed')).toBeDefined();
       const hooks = events.filter((event) => event.type === 'hook');
