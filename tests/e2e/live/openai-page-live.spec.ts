@@ -43,6 +43,8 @@ for (const target of targets)
     await settings.getByRole('spinbutton', { name: 'num_predict' }).fill('48');
     await settings.getByRole('spinbutton', { name: 'Max steps' }).fill('2');
     await settings.getByRole('button', { name: 'Save' }).click();
+    // The dialog is modal until the settings are stored: a fill before it closes goes nowhere.
+    await expect(settings).toBeHidden();
     await page.getByRole('textbox', { name: 'Task' }).fill('Read README.md and say what the project does.');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const transcript = page.getByRole('region', { name: 'Transcript' });
