@@ -8,7 +8,8 @@
  *
  * The small profile (O4) ends a run that repeats a change, goes back to an earlier state or has
  * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
- * names with it (named-files); refuses to write a test file the task says to keep (keep-tests),
+ * names with it (named-files); refuses to change a file the task names before the new one it asks
+ * for is written (output-first), to write a test file the task says to keep (keep-tests),
  * to overwrite a file the run has not seen (read-first) or to drop lines by a whole-file write
  * (keep-lines); runs the project's tests before a final answer when the task speaks of them
  * (implied-check), and for `npm test` when there is no script (npm-test); and says when a command
@@ -29,6 +30,7 @@ import { impliedCheck } from './small-model/implied-check';
 import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
 import { keepTests } from './small-model/keep-tests';
+import { outputFirst } from './small-model/output-first';
 import { npmTestRuns } from './small-model/npm-test';
 import { keepLines } from './small-model/keep-lines';
 import { stepMode } from './step-mode';
@@ -41,6 +43,7 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
   return [
     smallProfile(context, setup),
     namedFiles(shown),
+    outputFirst(),
     finishOnRepeat(),
     circleStop(),
     testsPassStop(),

@@ -14,6 +14,7 @@ import type { LoopExtension } from '../loop-extension';
 import type { ReadonlyWorkspace } from '../workspace-types';
 import { notice } from '../step-scope';
 import { namedPaths } from './step-envelope';
+import { cutText, readHeader } from '../tools/read-header';
 
 export const namedFileLimits = { files: 3, chars: 2400 };
 
@@ -32,10 +33,9 @@ export async function namedFilesText(
     if (text === undefined) continue;
     const lines = text.split('\n');
     if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-    const cut = text.length > namedFileLimits.chars;
-    const body = cut ? `${text.slice(0, namedFileLimits.chars)}\n[… cut: read_file shows the rest]` : lines.join('\n');
+    const { text: body, cut } = cutText(lines.join('\n'), namedFileLimits.chars);
     const range = cut ? `${lines.length} lines, cut` : `lines 1-${lines.length} of ${lines.length}`;
-    shown.push(`# ${path} (${range})\n${body}`);
+    shown.push(`${readHeader(path, range)}\n${body}`);
     paths.push(path);
   }
   if (paths.length === 0) return undefined;

@@ -9,6 +9,7 @@
 import type { LoopExtension } from '../loop-extension';
 import { calledPath } from './step-envelope';
 import { lostLines } from '../tools/write-file';
+import { cutText } from '../tools/read-header';
 
 /** The most of a file the refusal shows; a longer one is cut, and read_file reads the rest. */
 const shownChars = 4000;
@@ -33,8 +34,7 @@ export function readFirst(shown: ReadonlySet<string> = new Set()): LoopExtension
       const content = (call.arguments as { content?: unknown }).content;
       if (shown.has(path) && typeof content === 'string' && lostLines(text, content).count === 0) return undefined;
       seen.add(path);
-      const cut = text.length > shownChars;
-      const visible = cut ? `${text.slice(0, shownChars)}\n[… cut: read_file shows the rest]` : text;
+      const visible = cutText(text, shownChars).text;
       return (
         `error: ${path} already exists and this run has not read it; write_file replaces the whole ` +
         `file, so nothing was written. Its content now:\n${visible}\n` +

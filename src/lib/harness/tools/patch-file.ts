@@ -4,18 +4,56 @@ import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 
+/**
+ * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
+ * appended its line to TODO.md, then appended the line and the file's two others again, and the
+ * list held them twice (rung 1). Said with the lines; a line of punctuation alone (`}`) is no sign.
+ */
+function linesAlreadyThere(text: string, added: string): string | undefined {
+  const have = new Set(text.split('\n').map((line) => line.trim()));
+  const lines = added
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /[\p{L}\p{N}]/u.test(line));
+  if (lines.length === 0 || !lines.every((line) => have.has(line))) return undefined;
+  const named = lines.slice(0, 3).map((line) => JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line));
+  return `${named.join(', ')}${lines.length > 3 ? ', …' : ''}`;
+}
+
+/**
+ * old_text that is not in the file but inside new_text reads as "add after this": the 1.5B model
+ * patched TODO.md with old_text "- water the plants", new_text the same plus a newline, to add the
+ * line — twice, each told only "not found" (rung 1). The hint says how to add text.
+ */
+function insertHint(args: { old_text: string; new_text: string }): string {
+  if (!args.new_text.includes(args.old_text)) return '';
+  return (
+    '. To add text, old_text must be text the file has now (new_text is that text with yours ' +
+    'added), or empty to add new_text at the end'
+  );
+}
+
 /** The file's text with old_text's one match replaced (an empty old_text: new_text added at the end), or why not. */
 function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
   // An empty old_text can mean only one place: Qwen2.5-Coder-1.5B appended a line to TODO.md
   // so, five times, each refused as "must not be empty" (rung 1). The file keeps its last newline.
   if (args.old_text === '') {
+    const already = linesAlreadyThere(text, args.new_text);
+    if (already)
+      return {
+        error:
+          `${args.path} already has every line of new_text (${already}), so nothing was added; ` +
+          'read the file: the change may be made already',
+      };
     const base = text === '' || text.endsWith('\n') ? text : `${text}\n`;
     const tail = text.endsWith('\n') && !args.new_text.endsWith('\n') ? `${args.new_text}\n` : args.new_text;
     return { text: base + tail, loose: false, appended: true };
   }
   const match = findText(text, args.old_text);
   if (match.count === 0)
-    return { error: `old_text was not found in ${args.path}; read the file and copy the text exactly` };
+    return {
+      error: `old_text was not found in ${args.path}; read the file and copy the text exactly${insertHint(args)}`,
+    };
   if (match.count > 1)
     return {
       error: `old_text occurs ${match.count} times in ${args.path}; include more surrounding lines so it occurs once`,

@@ -2,6 +2,7 @@ import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { expectKind } from './path-checks';
 import { pathKey } from '../context/path-key';
+import { readHeader } from './read-header';
 
 type ReadArgs = { path: string; start: number; end: number };
 
@@ -46,7 +47,7 @@ export function readFileTool(numbered: boolean): ReadTool<ReadArgs> {
           : `lines ${args.start}-${last} of ${lines.length}`;
       // The header names the file one way however it was asked for, so equal reads are equal (C2).
       const name = pathKey(args.path);
-      return { ok: true, output: `# ${name} (${range})\n${body}`, touched: [name] };
+      return { ok: true, output: `${readHeader(name, range)}\n${body}`, touched: [name] };
     },
   };
 }

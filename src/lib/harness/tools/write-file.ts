@@ -3,6 +3,7 @@ import type { WriteTool } from './tool-definition';
 import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectWritableFile } from './path-checks';
 import { unifiedDiff } from './unified-diff';
+import { withoutReadMarks } from './read-header';
 
 /** The file's text, or undefined when there is no file at `path`. */
 async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<string | undefined> {
@@ -55,9 +56,17 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
   example: { path: 'binary_search.js', content: 'export function binarySearch(items, target) {\n  return -1;\n}\n' },
   check: (args, context) => expectWritableFile(context.workspace, args.path),
   async preview(args, context) {
-    return unifiedDiff(args.path, (await currentText(context.workspace, args.path)) ?? '', args.content);
+    const { content } = withoutReadMarks(args.content);
+    return unifiedDiff(args.path, (await currentText(context.workspace, args.path)) ?? '', content);
   },
-  async run(args, context) {
+  async run(rawArgs, context) {
+    // read_file's header copied in as a first line is read_file's, not the file's: left out, and
+    // said (the approval's preview shows the same content).
+    const { content, removed } = withoutReadMarks(rawArgs.content);
+    const args = { ...rawArgs, content };
+    const markNote = removed.length
+      ? `; left out ${removed.map((line) => JSON.stringify(line)).join(', ')}: read_file's, not the file's`
+      : '';
     const slash = args.path.lastIndexOf('/');
     if (slash > 0) await context.workspace.mkdir(args.path.slice(0, slash));
     const before = await currentText(context.workspace, args.path).catch(() => undefined);
@@ -67,7 +76,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     if (before === args.content)
       return {
         ok: true,
-        output: `${args.path} already had exactly this content: nothing changed`,
+        output: `${args.path} already had exactly this content: nothing changed${markNote}`,
         touched: [args.path],
         changed: [],
       };
@@ -79,7 +88,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
         ok: true,
         output:
           `${args.path} already had this content (only the whitespace at its end differed): ` +
-          'nothing changed, so it was not written',
+          `nothing changed, so it was not written${markNote}`,
         touched: [args.path],
         changed: [],
       };
@@ -89,7 +98,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
     return {
       ok: true,
-      output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)${lost.text}`,
+      output: `wrote ${args.path} (${args.content.length} chars, ${lines} lines)${lost.text}${markNote}`,
       droppedLines: lost.count,
       touched: [args.path],
       changed: [args.path],

@@ -1,0 +1,141 @@
+/**
+ * T2 T3 O4 (issue 32): what the harness does about the rung-1 failures read in qwen-1.5b-circle's
+ * sessions (Qwen2.5-Coder-1.5B, constrained, small profile, seeds 1–3): read_file's header
+ * written into TODO.md as its first line, an append "not found" because old_text was the line
+ * to add, an append of lines the file already had, and config/server.json patched to another
+ * port before its port was written into ANSWER.txt (copy-port, 0 of 3). Each reply below is the
+ * model's, from those sessions.
+ */
+import { describe, expect, it } from 'vitest';
+import { final, harness, tool, toolResults } from '../helpers';
+import { withoutReadMarks } from '../../../src/lib/harness/tools/read-header';
+
+const todo = '# Todo\n\n- buy milk\n- call Sam\n';
+const appendTask = 'Add the line "- water the plants" at the end of TODO.md. Keep the lines that are already there.';
+const server = '{\n  "host": "0.0.0.0",\n  "port": 8137,\n  "workers": 3,\n  "timeoutSeconds": 30\n}\n';
+const portTask =
+  'config/server.json sets the port the server listens on. Write that port number, and nothing else, into ANSWER.txt.';
+const small = { profile: 'small' as const };
+
+describe('T2 read_file marks are not file content', () => {
+  it("T2 write_file leaves out read_file's header copied in as the first line, and says so (recorded: append-line seed 1)", async () => {
+    const content = '# TODO.md (lines 1-4 of 4)\n# Todo\n\n- buy milk\n- call Sam\n- water the plants';
+    for (const settings of [small, {}]) {
+      const h = harness(
+        [tool('read_file', { path: 'TODO.md' }), tool('write_file', { path: 'TODO.md', content }), final('done')],
+        {
+          files: { 'TODO.md': todo },
+          settings,
+        },
+      );
+      await h.agent.run(appendTask);
+      expect(await h.workspace.readFile('TODO.md')).toBe('# Todo\n\n- buy milk\n- call Sam\n- water the plants');
+      expect(toolResults(h)[1]).toContain('left out "# TODO.md (lines 1-4 of 4)": read_file\'s, not the file\'s');
+    }
+  });
+
+  it("T2 only read_file's own header and cut mark are taken out: a Markdown heading like it stays", () => {
+    expect(withoutReadMarks('# src/a.js (lines 1-3 of 9)\nx').content).toBe('x');
+    expect(withoutReadMarks('# a.js (12 lines, cut)\nx\n[… cut: read_file shows the rest]').content).toBe('x');
+    for (const kept of ['# Todo (lines 1-4)\nx', '# My notes (lines 1-4 of 4)\nx', 'x\n# a.md (lines 1-2 of 2)'])
+      expect(withoutReadMarks(kept)).toEqual({ content: kept, removed: [] });
+  });
+});
+
+describe('T3 patch_file says how to add text', () => {
+  it('T3 old_text that is the line to add is told how to add text (recorded: append-line seed 1)', async () => {
+    const h = harness(
+      [
+        tool('patch_file', { path: 'TODO.md', old_text: '- water the plants', new_text: '- water the plants\n' }),
+        final('x'),
+      ],
+      { files: { 'TODO.md': todo } },
+    );
+    await h.agent.run(appendTask);
+    expect(toolResults(h)[0]).toContain('old_text was not found in TODO.md');
+    expect(toolResults(h)[0]).toContain('or empty to add new_text at the end');
+    // A replacement whose old_text is just wrong is not told about adding.
+    const other = harness(
+      [tool('patch_file', { path: 'TODO.md', old_text: '- buy bread', new_text: '- buy rice' }), final('x')],
+      {
+        files: { 'TODO.md': todo },
+      },
+    );
+    await other.agent.run(appendTask);
+    expect(toolResults(other)[0]).not.toContain('to add');
+  });
+
+  it('T3 an append of lines the file has already adds nothing and says so (recorded: append-line seed 2)', async () => {
+    const h = harness(
+      [
+        tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- water the plants' }),
+        tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- water the plants\n- buy milk\n- call Sam' }),
+        final('done'),
+      ],
+      { files: { 'TODO.md': todo } },
+    );
+    await h.agent.run(appendTask);
+    expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
+    expect(toolResults(h)[1]).toContain(
+      'already has every line of new_text ("- water the plants", "- buy milk", "- call Sam")',
+    );
+  });
+
+  it('T3 an append with one new line, or of punctuation alone, still goes through', async () => {
+    const h = harness(
+      [
+        tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- buy milk\n- call Ada' }),
+        tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '}' }),
+        final('done'),
+      ],
+      { files: { 'TODO.md': todo } },
+    );
+    await h.agent.run(appendTask);
+    expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- buy milk\n- call Ada\n}\n`);
+  });
+});
+
+describe('O4 output-first: the file the task asks for before the files it names', () => {
+  const files = { 'config/server.json': server };
+  const patchPort = tool('patch_file', {
+    path: 'config/server.json',
+    old_text: '"port": 8137',
+    new_text: '"port": 9000',
+  });
+
+  it('O4 a change to the file to read from is refused while the file to write is not written (recorded: copy-port seed 1)', async () => {
+    const h = harness([patchPort, tool('write_file', { path: 'ANSWER.txt', content: '8137' }), final('8137')], {
+      files,
+      settings: small,
+    });
+    await h.agent.run(portTask);
+    expect(toolResults(h)[0]).toContain('config/server.json was not changed');
+    expect(toolResults(h)[0]).toContain('write ANSWER.txt first');
+    expect(await h.workspace.readFile('config/server.json')).toBe(server);
+    expect(await h.workspace.readFile('ANSWER.txt')).toBe('8137');
+  });
+
+  it('O4 once the file asked for is written, the files the task names may change (an order, not a ban)', async () => {
+    const h = harness([tool('write_file', { path: 'ANSWER.txt', content: '8137' }), patchPort, final('8137')], {
+      files,
+      settings: small,
+    });
+    await h.agent.run(portTask);
+    expect(await h.workspace.readFile('config/server.json')).toContain('"port": 9000');
+  });
+
+  it('O4 output-first leaves alone the default profile, a task naming no new file, and files the task does not name', async () => {
+    const plain = harness([patchPort, final('x')], { files });
+    await plain.agent.run(portTask);
+    expect(await plain.workspace.readFile('config/server.json')).toContain('9000');
+    const edit = harness([patchPort, final('x')], { files, settings: small });
+    await edit.agent.run('In config/server.json set the port to 9000.');
+    expect(await edit.workspace.readFile('config/server.json')).toContain('9000');
+    const other = harness([tool('write_file', { path: 'notes.txt', content: 'n' }), final('x')], {
+      files: { ...files, 'notes.txt': 'old' },
+      settings: small,
+    });
+    await other.agent.run(portTask);
+    expect(toolResults(other)[0]).not.toContain('was not changed');
+  });
+});
