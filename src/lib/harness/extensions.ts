@@ -4,7 +4,8 @@
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
- * describes a call is asked about once before the hook and the check see it (T6).
+ * describes a call is asked about once before the hook and the check see it (T6), and one given
+ * while a file the task asks for is not there goes back once (asked-file).
  *
  * The small profile (O4) ends a run that repeats a change, goes back to an earlier state or has
  * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
@@ -37,6 +38,7 @@ import { stepMode } from './step-mode';
 import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
 import { describedCall } from './protocol/described-call';
+import { askedFile } from './recovery/asked-file';
 
 function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const shown = new Set<string>();
@@ -66,6 +68,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     cutContinuation,
     repeatBreaker(),
     describedCall(),
+    askedFile(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),
     doneCheck,
   ];

@@ -139,3 +139,50 @@ describe('O4 output-first: the file the task asks for before the files it names'
     expect(toolResults(other)[0]).not.toContain('was not changed');
   });
 });
+
+describe('L3 asked-file: a task that asks for a file is not done without it', () => {
+  const files = { 'config/server.json': server };
+
+  it('L3 an answer while the file the task asks for is missing goes back once, naming it (recorded: copy-port, default profile)', async () => {
+    const h = harness(
+      [
+        tool('read_file', { path: 'config/server.json' }),
+        final('8137'),
+        tool('write_file', { path: 'ANSWER.txt', content: '8137' }),
+        final('done'),
+      ],
+      { files },
+    );
+    const { outcome } = await h.agent.run(portTask);
+    expect(outcome).toMatchObject({ kind: 'final', answer: 'done' });
+    const sentBack = h.of('notice').find((event) => event.reason === 'asked-file')!;
+    expect(sentBack.text).toContain('the task asks for ANSWER.txt, and it is not there yet');
+    expect(await h.workspace.readFile('ANSWER.txt')).toBe('8137');
+  });
+
+  it('L3 asked-file is bounded: the second answer without the file stands (recorded: use-skill, "main" at step 1)', async () => {
+    const task =
+      "The project's release skill says which branch releases are cut from. Write that branch name, and nothing else, into ANSWER.txt.";
+    for (const settings of [{}, small]) {
+      const h = harness([final('main'), final('main'), final('main')], { files: { 'README.md': 'x' }, settings });
+      const { outcome } = await h.agent.run(task);
+      expect(h.of('notice').filter((event) => event.reason === 'asked-file').length).toBeLessThanOrEqual(1);
+      // The small profile's own rule (no answer before a tool call worked) may end it otherwise.
+      if (settings !== small) expect(outcome).toMatchObject({ kind: 'final', answer: 'main' });
+    }
+  });
+
+  it('L3 asked-file leaves alone a task that asks for no file, a file that was there, and a path given as an example', async () => {
+    const cases: [string, Record<string, string>][] = [
+      ['Explain what config/server.json and notes.md say.', files],
+      ['Write the port into config/server.json.', files],
+      ['Find the bug and write FILE:LINE (e.g. src/a.js:3) into ANSWER.txt.', { 'ANSWER.txt': '' }],
+      ['How would I create hello.txt with the write_file tool? Do not do it.', {}],
+    ];
+    for (const [task, workspace] of cases) {
+      const h = harness([final('done')], { files: workspace });
+      expect((await h.agent.run(task)).outcome).toMatchObject({ kind: 'final', answer: 'done' });
+      expect(h.of('notice').map((event) => event.reason)).not.toContain('asked-file');
+    }
+  });
+});

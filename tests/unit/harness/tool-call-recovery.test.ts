@@ -160,12 +160,14 @@ describe('T6 recovering tool calls written in the text', () => {
 
   it('T6 recovery is a harness choice: with recoverCalls false a fenced call is the final answer, as it was', async () => {
     const reply = '```json\n{"name": "write_file", "arguments": {"path": "hello.txt", "content": "hi"}}\n```';
-    const h = harness([{ text: reply }], {
+    // Sent back once as an answer without the file the task asks for (asked-file), then it stands.
+    const h = harness([{ text: reply }, { text: reply }], {
       settings: { protocol: 'native', recoverCalls: false },
       model: { capabilities: ['completion', 'tools'] },
     });
     const result = await h.agent.run('Create hello.txt containing hi');
     expect(result.outcome).toEqual({ kind: 'final', answer: reply });
+    expect(h.of('tool.started')).toEqual([]);
     expect(await h.workspace.stat('hello.txt')).toBeNull();
   });
 

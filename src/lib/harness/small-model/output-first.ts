@@ -10,7 +10,8 @@
  * file, or no file that is there, meets nothing.
  */
 import type { LoopExtension } from '../loop-extension';
-import { calledPath, namedPaths } from './step-envelope';
+import { calledPath } from './step-envelope';
+import { askedFiles, taskFiles } from '../task-files';
 
 export function outputFirst(): LoopExtension {
   let sources = new Set<string>();
@@ -21,14 +22,9 @@ export function outputFirst(): LoopExtension {
       const task = scope.context.task.trim();
       if (!task) return;
       const workspace = scope.context.options.workspace;
-      const there: string[] = [];
-      const missing: string[] = [];
-      for (const path of namedPaths(task)) {
-        const stat = await workspace.stat(path).catch(() => null);
-        if (stat?.kind === 'file') there.push(path);
-        else if (!stat) missing.push(path);
-      }
-      if (there.length && missing.length) [sources, outputs] = [new Set(there), missing];
+      const asked = await askedFiles(task, workspace);
+      const { there } = await taskFiles(task, workspace);
+      if (there.length && asked.length) [sources, outputs] = [new Set(there), asked];
     },
     async beforeTool(call) {
       const path = calledPath(call);

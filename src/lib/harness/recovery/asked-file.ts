@@ -1,0 +1,39 @@
+/**
+ * L3 D (issue 32): a task that asks for a file is not done while the file is not there.
+ * Qwen2.5-Coder-1.5B, asked to write the port config/server.json sets into ANSWER.txt, read the
+ * file and answered "8137"; asked for the release branch in ANSWER.txt, it answered "main" at
+ * step 1 (default profile, constrained; 2 of its 5 rung-1 failures). A final answer while a file
+ * the task asks to write or create (named, and not there when the run began) is still missing
+ * goes back once per file, naming it. Bounded: after that the answer stands, and the check
+ * decides; a task that asks for no file meets nothing. Every profile: a bigger model's answer
+ * without the file it was asked for is not done either.
+ */
+import type { LoopExtension } from '../loop-extension';
+import { askedFiles } from '../task-files';
+
+export function askedFile(): LoopExtension {
+  /** Asked for and not yet sent back about; looked up once, at the run's start. */
+  let pending: string[] = [];
+  return {
+    name: 'asked-file',
+    async onStart(scope) {
+      const task = scope.context.task.trim();
+      pending = task ? await askedFiles(task, scope.context.options.workspace).catch(() => []) : [];
+    },
+    async beforeFinal(_answer, { context }) {
+      const missing: string[] = [];
+      for (const path of pending)
+        if ((await context.options.workspace.stat(path).catch(() => undefined)) === null) missing.push(path);
+      pending = [];
+      if (missing.length === 0) return { kind: 'accept' };
+      const names = missing.join(' and ');
+      return {
+        kind: 'reject',
+        reason: 'asked-file',
+        notice:
+          `Runtime notice: the task asks for ${names}, and ${missing.length > 1 ? 'they are' : 'it is'} ` +
+          `not there yet, so this answer was not accepted. Write ${names} with write_file, then answer.`,
+      };
+    },
+  };
+}
