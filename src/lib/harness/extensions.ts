@@ -4,16 +4,19 @@
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
- * describes a call is asked about once before the hook and the check see it (T6), and one given
- * while a file the task asks for is not there goes back once (asked-file).
+ * describes a call is asked about once before the hook and the check see it (T6); one given
+ * while a file the task asks for is not there goes back once (asked-file), and one given while
+ * the tests of a task that speaks of tests fail goes back at most three times (implied-check).
+ * Both ran in the small profile only until the default profile proved the better one for
+ * Qwen2.5-Coder-1.5B (qwen-1.5b-default-repeat, -rung2): a task's own evidence of "done" helps
+ * any model.
  *
  * The small profile (O4) ends a run that repeats a change, goes back to an earlier state or has
  * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
  * names with it (named-files); refuses to change a file the task names before the new one it asks
  * for is written (output-first), to write a test file the task says to keep (keep-tests),
  * to overwrite a file the run has not seen (read-first) or to drop lines by a whole-file write
- * (keep-lines); runs the project's tests before a final answer when the task speaks of them
- * (implied-check), and for `npm test` when there is no script (npm-test); and says when a command
+ * (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test); and says when a command
  * gives again exactly what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
@@ -27,7 +30,7 @@ import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { circleStop } from './small-model/circle-stop';
 import { testsPassStop } from './small-model/tests-pass-stop';
 import { readFirst } from './small-model/read-first';
-import { impliedCheck } from './small-model/implied-check';
+import { impliedCheck } from './implied-check';
 import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
 import { keepTests } from './small-model/keep-tests';
@@ -53,7 +56,6 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
     keepTests(),
     readFirst(shown),
     keepLines(),
-    impliedCheck(),
     npmTestRuns(),
     sameResult(),
   ];
@@ -69,6 +71,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     repeatBreaker(),
     describedCall(),
     askedFile(),
+    impliedCheck(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),
     doneCheck,
   ];

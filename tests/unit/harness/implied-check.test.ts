@@ -1,11 +1,12 @@
 /**
- * O4 L3 (issue 32): the small profile's done-check the task implies — a task that speaks of tests,
+ * O4 L3 (issue 32): the done-check the task implies (every profile since the default one proved
+ * the better for the 1.5B model) — a task that speaks of tests,
  * in a project with test files, is not done while they fail.
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool } from '../helpers';
 import { sampleProjects } from '../../../src/lib/workspace/samples/sample-projects';
-import { impliedCommand, maxRejections } from '../../../src/lib/harness/small-model/implied-check';
+import { impliedCommand, maxRejections } from '../../../src/lib/harness/implied-check';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 
 const sample = sampleProjects.find((project) => project.id === 'failing-test')!;
@@ -50,17 +51,30 @@ describe('O4 L3 the done-check a task implies (small profile)', () => {
     expect(checks(h)).toEqual(Array.from({ length: maxRejections }, () => false));
   });
 
-  it('O4 L3 no tests run when the task does not speak of them, under the default profile, or with a check of the session', async () => {
+  it('O4 L3 no tests run when the task does not speak of them, or with a check of the session', async () => {
     const script = () => [read, tool('write_file', { path: 'src/slugify.js', content: wrong }), final('done')];
-    const quiet = harness(script(), { files: sample.files, settings: { profile: 'small' } });
-    expect((await quiet.agent.run('Make slugify lower-case its input.')).outcome.kind).toBe('final');
-    expect(checks(quiet)).toEqual([]);
-    const normal = harness(script(), { files: sample.files });
-    expect((await normal.agent.run(sample.task)).outcome.kind).toBe('final');
-    expect(checks(normal)).toEqual([]);
+    for (const settings of [{ profile: 'small' as const }, {}]) {
+      const quiet = harness(script(), { files: sample.files, settings });
+      expect((await quiet.agent.run('Make slugify lower-case its input.')).outcome.kind).toBe('final');
+      expect(checks(quiet)).toEqual([]);
+    }
     const own = harness(script(), { files: sample.files, settings: { profile: 'small', verifyCommand: 'true' } });
     await own.agent.run(sample.task);
     expect(own.of('check.started').map((event) => event.command)).toEqual(['true']);
+  });
+
+  it('L3 the default profile runs them too: the 1.5B model answered "done" there with the tests failing (failing-test-pass, 0 of 3)', async () => {
+    const h = harness(
+      [
+        tool('write_file', { path: 'src/slugify.js', content: wrong }),
+        final('Done: fixed the off-by-one in src/slugify.js and checked it.'),
+        tool('write_file', { path: 'src/slugify.js', content: fixed }),
+        final('fixed'),
+      ],
+      { files: sample.files },
+    );
+    expect((await h.agent.run(sample.task)).outcome).toEqual({ kind: 'final', answer: 'fixed' });
+    expect(checks(h)).toEqual([false, true]);
   });
 
   it('O4 L3 the command names only test files the project has, quoted; none, no command', async () => {

@@ -8,7 +8,7 @@
 import type { StepScope, ToolsVerdict } from '../loop-extension';
 import { checkFinal } from '../done-check';
 import { notice } from '../step-scope';
-import { impliedCommand } from './implied-check';
+import { impliedCommand } from '../implied-check';
 
 /**
  * Ends the run with `answer` (said as the harness's), unless a check fails: then `unfinished`

@@ -9,7 +9,7 @@
  */
 import type { LoopExtension } from '../loop-extension';
 import type { ReadonlyWorkspace } from '../workspace-types';
-import { nodeTestCommand, projectTests } from './implied-check';
+import { nodeTestCommand, projectTests } from '../implied-check';
 
 /** `npm test`, `npm t`, `npm run test`, `npm run-script test`, with nothing after. */
 const npmTest = /^\s*npm\s+(?:test|t|run\s+test|run-script\s+test)\s*$/;

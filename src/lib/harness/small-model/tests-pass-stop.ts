@@ -9,7 +9,7 @@
  */
 import type { LoopExtension } from '../loop-extension';
 import { finishUnlessFailing } from './harness-finish';
-import { impliedCommand } from './implied-check';
+import { impliedCommand } from '../implied-check';
 
 /** A command that runs tests: `npm test`, `npm run test`, `node --test …`. */
 const runsTests = /^\s*(?:npm\s+(?:test|t|run\s+test)\b|node\s+--test\b)/;
