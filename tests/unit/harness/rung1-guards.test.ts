@@ -186,3 +186,13 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
     }
   });
 });
+
+describe('T3 patch_file on a file that is not there', () => {
+  it('T3 says write_file creates a file (recorded: sum-two-files, default profile)', async () => {
+    const h = harness([tool('patch_file', { path: 'TOTAL.txt', old_text: '', new_text: '42' }), final('x')], {
+      files: { 'a.json': '{}' },
+    });
+    await h.agent.run('Compute it.');
+    expect(toolResults(h)[0]).toContain("'TOTAL.txt' does not exist; write_file creates a file");
+  });
+});
