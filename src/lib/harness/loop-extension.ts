@@ -74,6 +74,8 @@ export interface ToolResultView {
   changed: boolean;
   /** T5: refused as a repeat of the call before it. */
   repeated: boolean;
+  /** T4: not approved (by the person or the approval policy). */
+  denied?: boolean;
   /** Lines of the file's earlier content a whole-file write dropped (0 or absent: none). */
   droppedLines?: number;
   content: string;

@@ -35,6 +35,8 @@ export interface ExecutedCall {
   stopped?: boolean;
   /** T5: refused as the same call with the same arguments as the one before. */
   repeated?: boolean;
+  /** T4: the person (or the approval policy) said no. */
+  denied?: boolean;
   result?: ToolResult;
 }
 
@@ -243,6 +245,7 @@ export class ToolExecutor {
           `retry the same call; choose another way or give the final answer.`,
         ok: false,
         invalid: false,
+        denied: true,
       };
     }
 

@@ -76,6 +76,7 @@ export async function runToolRound(
       ok: executed.ok,
       changed,
       repeated: Boolean(executed.repeated),
+      denied: Boolean(executed.denied),
       droppedLines: result?.droppedLines ?? 0,
     };
     const added = context.annotate?.({ ...view, content: executed.content });

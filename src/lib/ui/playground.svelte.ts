@@ -123,10 +123,11 @@ export class Playground {
   async useFoundModel(model: string): Promise<void> {
     if (this.running || !this.connection.found?.models.includes(model)) return;
     this.settings.model = model;
-    this.connection.found = undefined;
     await this.saveSettings();
     void this.connection.check(this.settings.host, model);
+    // The offer goes once the new session is there (newSession keeps text typed meanwhile).
     await this.newSession();
+    this.connection.found = undefined;
   }
 
   /** T7: apply (or drop) what a link proposed. */

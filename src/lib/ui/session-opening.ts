@@ -60,6 +60,7 @@ export async function newSession(
   options: { demo?: boolean; task?: string },
 ): Promise<void> {
   if (!(await takeTurn(page))) return;
+  const typedAtStart = page.task;
   // A notice about the session left behind ("Imported …") is not about the new one.
   if (page.notice?.kind === 'info') page.notice = undefined;
   try {
@@ -80,7 +81,9 @@ export async function newSession(
     page.session = session;
     page.view = sessionView(session);
     page.runs.show(session, []);
-    page.task = options.task ?? (useDemo ? demoTask : files ? '' : (sample?.task ?? ''));
+    // Text typed while the session was being made is the person's, not replaced by the sample's.
+    if (page.task === typedAtStart)
+      page.task = options.task ?? (useDemo ? demoTask : files ? '' : (sample?.task ?? ''));
     await page.library
       .create(session, chosen)
       .catch((error: Error) => (page.notice = { kind: 'error', text: error.message }));

@@ -172,6 +172,16 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
     }
   });
 
+  it('L3 asked-file does not ask again for a file whose write the person did not allow', async () => {
+    const h = harness([tool('write_file', { path: 'b.txt', content: 'b' }), final('not written: denied'), final('x')], {
+      files: { 'a.txt': 'a' },
+      settings: { approval: 'never' },
+    });
+    const { outcome } = await h.agent.run('Write b.txt.');
+    expect(outcome).toMatchObject({ kind: 'final', answer: 'not written: denied' });
+    expect(h.of('notice').map((event) => event.reason)).not.toContain('asked-file');
+  });
+
   it('L3 asked-file leaves alone a task that asks for no file, a file that was there, and a path given as an example', async () => {
     const cases: [string, Record<string, string>][] = [
       ['Explain what config/server.json and notes.md say.', files],

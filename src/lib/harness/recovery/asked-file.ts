@@ -5,11 +5,13 @@
  * step 1 (default profile, constrained; 2 of its 5 rung-1 failures). A final answer while a file
  * the task asks to write or create (named, and not there when the run began) is still missing
  * goes back once per file, naming it. Bounded: after that the answer stands, and the check
- * decides; a task that asks for no file meets nothing. Every profile: a bigger model's answer
- * without the file it was asked for is not done either.
+ * decides; a task that asks for no file meets nothing, and a file whose write the person (or the
+ * approval policy) did not allow is not asked for again: the answer saying so is the answer. Every profile: a bigger model's
+ * answer without the file it was asked for is not done either.
  */
 import type { LoopExtension } from '../loop-extension';
 import { askedFiles } from '../task-files';
+import { pathKey } from '../context/path-key';
 
 export function askedFile(): LoopExtension {
   /** Asked for and not yet sent back about; looked up once, at the run's start. */
@@ -19,6 +21,11 @@ export function askedFile(): LoopExtension {
     async onStart(scope) {
       const task = scope.context.task.trim();
       pending = task ? await askedFiles(task, scope.context.options.workspace).catch(() => []) : [];
+    },
+    afterToolResult({ call, denied }) {
+      const path = (call.arguments as { path?: unknown } | undefined)?.path;
+      if (denied && typeof path === 'string') pending = pending.filter((asked) => pathKey(asked) !== pathKey(path));
+      return undefined;
     },
     async beforeFinal(_answer, { context }) {
       const missing: string[] = [];
