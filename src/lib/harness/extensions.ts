@@ -16,8 +16,8 @@
  * names with it (named-files); refuses to change a file the task names before the new one it asks
  * for is written (output-first), to write a test file the task says to keep (keep-tests),
  * to overwrite a file the run has not seen (read-first) or to drop lines by a whole-file write
- * (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test); and says when a command
- * gives again exactly what it gave before (same-result).
+ * (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test);
+ * and says when a command gives again exactly what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';

@@ -1,9 +1,10 @@
 /**
  * L3, knowing when to stop (issue 32): a done-check the task implies, in every profile (it began
  * in the small one; the 1.5B model does better in the default profile, and answered "done" there
- * with the tests failing too: failing-test-pass 0 of 3, qwen-1.5b-default-rung2). A task that speaks of
- * tests, in a project that has test files, is not done while they fail — yet Qwen2.5-Coder-1.5B
- * answered "done" on rung-2 tasks with the tests still failing (add-default, failing-test-pass).
+ * with the tests failing too: failing-test-pass 0 of 3, qwen-1.5b-default-rung2). A task that
+ * speaks of tests, in a project that has test files, is not done while they fail — yet
+ * Qwen2.5-Coder-1.5B answered "done" on rung-2 tasks with the tests still failing (add-default,
+ * failing-test-pass).
  * With no verification command of the session's own, the harness runs the project's test
  * files (`node --test …`) before it accepts a final answer, as the done-check would, and the
  * failure goes back to the model. The check is the project's visible tests, never the eval's

@@ -5,9 +5,9 @@
  * step 1 (default profile, constrained; 2 of its 5 rung-1 failures). A final answer while a file
  * the task asks to write or create (named, and not there when the run began) is still missing
  * goes back once per file, naming it. Bounded: after that the answer stands, and the check
- * decides; a task that asks for no file meets nothing, and a file whose write the person (or the
- * approval policy) did not allow is not asked for again: the answer saying so is the answer. Every profile: a bigger model's
- * answer without the file it was asked for is not done either.
+ * decides. A task that asks for no file meets nothing; a file whose write the person (or the
+ * approval policy) did not allow is not asked for again: the answer saying so is the answer.
+ * Every profile: a bigger model's answer without the file it was asked for is not done either.
  */
 import type { LoopExtension } from '../loop-extension';
 import { askedFiles } from '../task-files';
