@@ -30,9 +30,13 @@ export async function taskFiles(task: string, workspace: ReadonlyWorkspace): Pro
 }
 
 /**
- * The files the task asks to be made: named, not there, in a task that says to write or create
- * and is not a question ("How would I create hello.txt with write_file?" asks for an answer).
+ * A task that asks for files to be made: it says to write or create and is not a question
+ * ("How would I create hello.txt with write_file?" asks for an answer). The files it asks for
+ * are then the `missing` of `taskFiles`.
  */
+export const asksToMake = (task: string): boolean => makeWords.test(task) && !task.includes('?');
+
+/** The files the task asks to be made: named, and not there. */
 export async function askedFiles(task: string, workspace: ReadonlyWorkspace): Promise<string[]> {
-  return makeWords.test(task) && !task.includes('?') ? (await taskFiles(task, workspace)).missing : [];
+  return asksToMake(task) ? (await taskFiles(task, workspace)).missing : [];
 }

@@ -205,4 +205,14 @@ describe('T3 patch_file on a file that is not there', () => {
     await h.agent.run('Compute it.');
     expect(toolResults(h)[0]).toContain("'TOTAL.txt' does not exist; write_file creates a file");
   });
+
+  it('T3 a path outside the workspace is refused as that, with no hint about creating it', async () => {
+    const h = harness([tool('patch_file', { path: '../outside.txt', old_text: '', new_text: '42' }), final('x')], {
+      files: { 'a.json': '{}' },
+    });
+    const { outcome } = await h.agent.run('Compute it.');
+    expect(outcome).toMatchObject({ kind: 'final', answer: 'x' });
+    expect(toolResults(h)[0]).toMatch(/^error: invalid arguments for patch_file: /);
+    expect(toolResults(h)[0]).not.toContain('write_file creates a file');
+  });
 });

@@ -11,7 +11,7 @@
  */
 import type { LoopExtension } from '../loop-extension';
 import { calledPath } from './step-envelope';
-import { askedFiles, taskFiles } from '../task-files';
+import { asksToMake, taskFiles } from '../task-files';
 
 export function outputFirst(): LoopExtension {
   let sources = new Set<string>();
@@ -21,10 +21,9 @@ export function outputFirst(): LoopExtension {
     async onStart(scope) {
       const task = scope.context.task.trim();
       if (!task) return;
-      const workspace = scope.context.options.workspace;
-      const asked = await askedFiles(task, workspace);
-      const { there } = await taskFiles(task, workspace);
-      if (there.length && asked.length) [sources, outputs] = [new Set(there), asked];
+      if (!asksToMake(task)) return;
+      const { there, missing } = await taskFiles(task, scope.context.options.workspace);
+      if (there.length && missing.length) [sources, outputs] = [new Set(there), missing];
     },
     async beforeTool(call) {
       const path = calledPath(call);

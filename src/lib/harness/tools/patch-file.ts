@@ -80,10 +80,10 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
   ),
   example: { path: 'binary_search.js', old_text: 'return -1;', new_text: 'return middle;' },
   async check(args, context) {
-    const kind = await expectKind(context.workspace, args.path, 'file');
     // The 1.5B model patched TOTAL.txt into being (old_text empty), was told only "does not
     // exist", and answered that the file should be created first (sum-two-files).
-    if (kind) return (await context.workspace.stat(args.path)) ? kind : `${kind}; write_file creates a file`;
+    const kind = await expectKind(context.workspace, args.path, 'file', 'write_file creates a file');
+    if (kind) return kind;
     return patched(await context.workspace.readFile(args.path), args).error ?? null;
   },
   async preview(args, context) {

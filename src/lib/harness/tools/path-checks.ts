@@ -2,11 +2,19 @@
 import type { EntryKind, ReadonlyWorkspace } from '../workspace-types';
 import { describeFailure } from '../workspace-error';
 
-/** Resolves to an error text when `path` is not of `kind` (or cannot be looked at), else null. */
-export async function expectKind(workspace: ReadonlyWorkspace, path: string, kind: EntryKind): Promise<string | null> {
+/**
+ * Resolves to an error text when `path` is not of `kind` (or cannot be looked at), else null;
+ * `whenMissing` is added to the text for a path with nothing there (what to do instead).
+ */
+export async function expectKind(
+  workspace: ReadonlyWorkspace,
+  path: string,
+  kind: EntryKind,
+  whenMissing?: string,
+): Promise<string | null> {
   try {
     const stat = await workspace.stat(path);
-    if (!stat) return `'${path}' does not exist`;
+    if (!stat) return `'${path}' does not exist${whenMissing ? `; ${whenMissing}` : ''}`;
     if (stat.kind !== kind) return `'${path}' is a ${stat.kind}, not a ${kind}`;
     return null;
   } catch (error) {
