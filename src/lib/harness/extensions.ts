@@ -4,9 +4,11 @@
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
  * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
- * describes a call is asked about once before the hook and the check see it (T6); one given
- * while a file the task asks for is not there goes back once (asked-file), and one given while
- * the tests of a task that speaks of tests fail goes back at most three times (implied-check).
+ * describes a call is asked about once before the hook and the check see it (T6); one that only
+ * echoes the instructions' example answer or the last tool error goes back once a kind
+ * (echoed-answer); one given while a file the task asks for is not there goes back once
+ * (asked-file), and one given while the tests of a task that speaks of tests fail goes back at
+ * most three times (implied-check).
  * Both ran in the small profile only until the default profile proved the better one for
  * Qwen2.5-Coder-1.5B (qwen-1.5b-default-repeat, -rung2): a task's own evidence of "done" helps
  * any model.
@@ -42,6 +44,7 @@ import { finalHook } from './hooks/final-hook';
 import { doneCheck } from './done-check';
 import { describedCall } from './protocol/described-call';
 import { askedFile } from './recovery/asked-file';
+import { echoedAnswer } from './recovery/echoed-answer';
 
 function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const shown = new Set<string>();
@@ -70,6 +73,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     cutContinuation,
     repeatBreaker(),
     describedCall(),
+    echoedAnswer(),
     askedFile(),
     impliedCheck(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),

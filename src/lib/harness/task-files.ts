@@ -9,8 +9,12 @@ import { namedPaths } from './small-model/step-envelope';
 /** The task without what is in parentheses (one level; bounded by the task's length). */
 const withoutAsides = (task: string): string => task.replace(/\([^()]*\)/g, ' ');
 
-/** A task that asks for a file to be made, in so many words. */
-const makeWords = /\b(?:write|create|save)\b/i;
+/**
+ * A task that asks for a file to be made, in so many words: "write … into", "create", "save",
+ * and "in ANSWER.md, list …" or "put … in" (explain-code: the 1.5B model answered the list
+ * instead of writing ANSWER.md, 3 runs of 3, while "list" was not among these words).
+ */
+const makeWords = /\b(?:write|create|save|list|put|record)\b/i;
 
 export interface TaskFiles {
   /** Named files that are there (folders are neither). */

@@ -67,7 +67,8 @@ describe('O4 L3 the done-check a task implies (small profile)', () => {
     const h = harness(
       [
         tool('write_file', { path: 'src/slugify.js', content: wrong }),
-        final('Done: fixed the off-by-one in src/slugify.js and checked it.'),
+        // Its recorded answer was the instructions' example, which echoed-answer now sends back first.
+        final('done'),
         tool('write_file', { path: 'src/slugify.js', content: fixed }),
         final('fixed'),
       ],

@@ -5,6 +5,9 @@ import type { AnyTool } from '../tools/tool-definition';
 import { formatExample } from '../protocol/notices';
 import { clip } from '../context/clip';
 
+/** The final answer the instructions show as an example (echoed-answer knows it when it comes back). */
+export const exampleAnswer = 'Done: fixed the off-by-one in src/search.js and checked it.';
+
 export interface PromptState {
   protocol: Protocol;
   tools: AnyTool[];
@@ -90,8 +93,8 @@ export function promptVariables(state: PromptState): Record<string, string> {
     examples: [
       ...state.tools.map((tool) => formatExample(tool, state.protocol)),
       state.protocol === 'constrained'
-        ? '{"action":"final","final":"Done: fixed the off-by-one in src/search.js and checked it."}'
-        : '<final>Done: fixed the off-by-one in src/search.js and checked it.</final>',
+        ? JSON.stringify({ action: 'final', final: exampleAnswer })
+        : `<final>${exampleAnswer}</final>`,
     ].join('\n'),
     backend: `${environment.backend} (${environment.label})`,
     os: environment.os,

@@ -3,6 +3,7 @@ import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
+import { nearestLine } from './nearest-line';
 
 /**
  * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
@@ -33,6 +34,11 @@ function insertHint(args: { old_text: string; new_text: string }): string {
   );
 }
 
+function nearestHint(text: string, oldText: string): string {
+  const nearest = nearestLine(text, oldText);
+  return nearest ? `. The line most like it is line ${nearest.number}: ${nearest.text.trim()}` : '';
+}
+
 /** The file's text with old_text's one match replaced (an empty old_text: new_text added at the end), or why not. */
 function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
   // An empty old_text can mean only one place: Qwen2.5-Coder-1.5B appended a line to TODO.md
@@ -52,7 +58,9 @@ function patched(text: string, args: { path: string; old_text: string; new_text:
   const match = findText(text, args.old_text);
   if (match.count === 0)
     return {
-      error: `old_text was not found in ${args.path}; read the file and copy the text exactly${insertHint(args)}`,
+      error:
+        `old_text was not found in ${args.path}; read the file and copy the text exactly` +
+        (insertHint(args) || nearestHint(text, args.old_text)),
     };
   if (match.count > 1)
     return {

@@ -14,12 +14,38 @@ export async function expectKind(
 ): Promise<string | null> {
   try {
     const stat = await workspace.stat(path);
-    if (!stat) return `'${path}' does not exist${whenMissing ? `; ${whenMissing}` : ''}`;
+    if (!stat)
+      return `'${path}' does not exist${whenMissing ? `; ${whenMissing}` : ''}${await nearby(workspace, path)}`;
     if (stat.kind !== kind) return `'${path}' is a ${stat.kind}, not a ${kind}`;
     return null;
   } catch (error) {
     return describeFailure(error);
   }
+}
+
+const listedEntries = 15;
+
+/**
+ * What is there instead of a missing path: the entries of its nearest folder that exists. Issue
+ * 32: Qwen2.5-Coder-1.5B patched the instructions' example file (binary_search.js) and, told it
+ * did not exist, made up tests/binary_search.test.js; it had never listed the workspace. Bounded
+ * (a path's depth, `listedEntries` names); a folder that cannot be read adds nothing.
+ */
+async function nearby(workspace: ReadonlyWorkspace, path: string): Promise<string> {
+  const parts = path.split('/').filter((part) => part && part !== '.');
+  for (let depth = parts.length - 1; depth >= 0; depth--) {
+    const folder = parts.slice(0, depth).join('/') || '.';
+    const entries = await workspace.readdir(folder).catch(() => undefined);
+    if (!entries) continue;
+    const names = entries
+      .filter((entry) => !ignoredNames.has(entry.name))
+      .map((entry) => (entry.kind === 'directory' ? `${entry.name}/` : entry.name))
+      .sort();
+    if (names.length === 0) return '';
+    const shown = names.slice(0, listedEntries).join(', ') + (names.length > listedEntries ? ', …' : '');
+    return `. ${folder === '.' ? 'At the top of the workspace' : `In ${folder}/`}: ${shown}`;
+  }
+  return '';
 }
 
 /** Null when the path is absent or a file (so it may be written), else why not. */
