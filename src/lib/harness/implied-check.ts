@@ -21,7 +21,8 @@ const testFolders = ['test', 'tests', '.'];
 const maxFiles = 20;
 export const maxRejections = 3;
 const testFile = /\.test\.(?:js|mjs|cjs)$/;
-const speaksOfTests = /\btests?\b/i;
+/** A task that speaks of tests ("make the tests pass", "without changing the test"). */
+export const speaksOfTests = /\btests?\b/i;
 
 /** The project's test files, `test/x.test.js` style, in a stable order (bounded). */
 export async function projectTests(workspace: ReadonlyWorkspace): Promise<string[]> {

@@ -17,12 +17,14 @@ import { impliedCommand } from '../implied-check';
  */
 export async function finishUnlessFailing(
   scope: StepScope,
-  how: { reason: string; answer: string; unfinished: (command: string) => string },
+  // `command`: the check to run, when the caller has worked it out already (else looked up here).
+  how: { reason: string; answer: string; unfinished: (command: string) => string; command?: string },
 ): Promise<ToolsVerdict | 'failing'> {
   const { session, options, task, recorder } = scope.context;
   const command =
-    session.settings.verifyCommand ||
-    (await impliedCommand(session.memory.task || task, options.workspace).catch(() => undefined));
+    how.command ??
+    (session.settings.verifyCommand ||
+      (await impliedCommand(session.memory.task || task, options.workspace).catch(() => undefined)));
   if (command) {
     const verdict = await checkFinal(scope, command, {
       reason: how.reason,

@@ -7,6 +7,7 @@
  */
 import type { LoopExtension } from '../loop-extension';
 import { calledPath } from './step-envelope';
+import { speaksOfTests } from '../implied-check';
 
 /** "do not change the test", "without changing them" (of tests), "don't edit the tests". */
 const keepWords = new RegExp(
@@ -14,7 +15,6 @@ const keepWords = new RegExp(
     String.raw`(?:the\s+|any\s+)?(?:tests?|test files?|them)\b`,
   'i',
 );
-const speaksOfTests = /\btests?\b/i;
 const testPath = /(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
 export function saysKeepTests(task: string): boolean {

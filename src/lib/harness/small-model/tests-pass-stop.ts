@@ -31,8 +31,10 @@ export function testsPassStop(): LoopExtension {
       if (!ready) return undefined;
       const { context } = scope;
       const task = context.session.memory.task || context.task;
-      if (!(await impliedCommand(task, context.options.workspace).catch(() => undefined))) return undefined;
+      const implied = await impliedCommand(task, context.options.workspace).catch(() => undefined);
+      if (!implied) return undefined;
       const ended = await finishUnlessFailing(scope, {
+        command: context.session.settings.verifyCommand || implied,
         reason: 'tests-pass',
         answer: "The project's tests pass after the model's change, so the work is taken as done.",
         unfinished: (command) => `the tests you ran passed, but \`${command}\` fails. Read its output and fix that.`,
