@@ -49,6 +49,8 @@ describe('L3 echoed-answer: an answer that echoes what the model was given', () 
       // The error's words, but the call after it worked: that error is not what the answer echoes.
       [[tool('read_file', { path: 'nope.txt' }), tool('read_file', { path: 'a.json' })], "'nope.txt' does not exist"],
       [[tool('read_file', { path: 'nope.txt' })], 'does not exist'],
+      // A short answer that states what the error found is an answer to "does it exist?".
+      [[tool('read_file', { path: 'nope.txt' })], 'No: nope.txt does not exist.'],
     ];
     for (const [calls, answer] of cases) {
       const h = harness([...calls, final(answer), final('second')], { files: sumFiles });

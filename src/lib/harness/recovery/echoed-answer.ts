@@ -10,12 +10,15 @@
 import type { LoopExtension } from '../loop-extension';
 import { exampleAnswer } from '../prompt/prompt-variables';
 
-/** Words only: case, spacing, punctuation and paths (`src/x.js`) do not tell an echo apart. */
+/**
+ * Words only: case, spacing, punctuation and which path (`src/x.js`) do not tell an echo apart —
+ * every path reads as the word "path".
+ */
 const words = (text: string): string =>
   text
     .toLowerCase()
-    .replace(/[\w.-]*[/.][\w./-]*\w/g, 'PATH')
-    .replace(/[^a-z0-9PATH]+/g, ' ')
+    .replace(/[\w.-]*[/.][\w./-]*\w/g, ' path ')
+    .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
 const exampleWords = words(exampleAnswer);
@@ -24,12 +27,13 @@ const exampleWords = words(exampleAnswer);
 const errorWords = (result: string): Set<string> => new Set(words(result.split('\n', 1)[0] ?? '').split(' '));
 
 /**
- * An answer made of the error's words: at least four, nearly all of them from the error
- * ("Error: 'TOTAL.txt' does not exist; write_file creates a file." after that very error).
+ * An answer made of the error's words: at least six, nearly all of them from the error
+ * ("Error: 'TOTAL.txt' does not exist; write_file creates a file." after that very error). A
+ * short answer that states what the error found ("No: config.json does not exist.") is left alone.
  */
 function echoes(answer: string, error: Set<string>): boolean {
   const said = answer.split(' ').filter(Boolean);
-  if (said.length < 4 || said.length > 60) return false;
+  if (said.length < 6 || said.length > 60) return false;
   return said.filter((word) => error.has(word)).length >= 0.8 * said.length;
 }
 

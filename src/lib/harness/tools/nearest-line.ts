@@ -3,9 +3,10 @@
  * it. Qwen2.5-Coder-1.5B patched test/slugify.test.js with old_text
  * `assert.equal(slugify('Hello, World!'), 'hello-world');` five times, re-reading the file in
  * between, each time told only "not found": the file's line wraps that call in `test('…', () =>
- * …)` and has no `;` there. Likeness counts the edits beyond the length difference (the file's
- * line holding the needle whole is as like as can be), among lines at least half as long as the
- * other; a line is named when at most `unlike` of the shorter one differs. Bounded: the first
+ * …)` and has no `;` there. The needle's first line with text is compared with each line of the
+ * file; likeness counts the edits beyond the length difference (a line holding the needle whole
+ * is as like as can be), among lines at least half as long as the other, and a line is named
+ * when at most `unlike` of the shorter one differs. Bounded: the first
  * `scannedLines` lines, of `longestLine` characters or fewer.
  */
 import { distance } from 'fastest-levenshtein';
