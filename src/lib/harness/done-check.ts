@@ -75,12 +75,59 @@ export async function checkFinal(
   return { kind: 'reject', reason: how.reason, notice: check.notice };
 }
 
-/** L3 as a loop extension: the last word on a final answer, after the other extensions accepted it. */
-export const doneCheck: LoopExtension = {
-  name: 'done-check',
-  async beforeFinal(_answer, scope) {
-    const command = scope.context.session.settings.verifyCommand;
-    if (!command) return { kind: 'accept' };
-    return checkFinal(scope, command, { reason: 'done-check', during: 'the done-check' });
-  },
-};
+/** The same answer, told apart from another by its words, not its spacing or case. */
+const sameText = (answer: string): string => answer.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Answers given in a row, the same and with nothing changed between, before the run stops. */
+export const sameAnswersBeforeStop = 3;
+
+/**
+ * L3 as a loop extension: the last word on a final answer, after the other extensions accepted
+ * it. An answer loop is broken, not fed: Qwen2.5-Coder-1.5B (done-check, qwen-1.5b-default-v2 and
+ * -v3) gave the same answer nine times in a row, changing nothing, and got the same failing
+ * output back each time until the step limit. The second time an answer comes back unchanged
+ * with no file written and no command run since, the notice says so and what to do instead; the
+ * third time the run stops with a `repeats` limit that says why.
+ */
+export function doneCheck(): LoopExtension {
+  let rejected: string | undefined;
+  let changedSince = false;
+  let sameInARow = 0;
+  return {
+    name: 'done-check',
+    afterToolResult({ call, changed }) {
+      // A command may change files without saying so: it counts as a change.
+      if (changed || call.name === 'run_shell') changedSince = true;
+      return undefined;
+    },
+    async beforeFinal(answer, scope) {
+      const command = scope.context.session.settings.verifyCommand;
+      if (!command) return { kind: 'accept' };
+      const verdict = await checkFinal(scope, command, { reason: 'done-check', during: 'the done-check' });
+      if (verdict.kind !== 'reject') return verdict;
+      const same = rejected === sameText(answer) && !changedSince;
+      sameInARow = same ? sameInARow + 1 : 1;
+      rejected = sameText(answer);
+      changedSince = false;
+      if (sameInARow >= sameAnswersBeforeStop)
+        return {
+          kind: 'stop',
+          outcome: {
+            kind: 'limit',
+            limit: 'repeats',
+            message:
+              `the model gave the same final answer ${sameInARow} times in a row while \`${command}\` failed, ` +
+              'changing and running nothing between them',
+          },
+        };
+      if (sameInARow < 2) return verdict;
+      return {
+        ...verdict,
+        notice:
+          'Runtime notice: this answer was sent back before, and nothing was changed or run since, so the check ' +
+          'fails as it did. Giving it again will not pass: read the failing test and the code it tests, ' +
+          `change the code, run \`${command}\` yourself, then answer.\n${verdict.notice}`,
+      };
+    },
+  };
+}

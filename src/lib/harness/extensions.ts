@@ -77,6 +77,6 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     askedFile(),
     impliedCheck(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),
-    doneCheck,
+    doneCheck(),
   ];
 }

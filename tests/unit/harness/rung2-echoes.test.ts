@@ -3,7 +3,8 @@
  * qwen-1.5b-default-v2's sessions (Qwen2.5-Coder-1.5B, constrained, default profile, seeds 1–3):
  * the instructions' example answer given as the answer, the last tool error given as the answer,
  * the example's file patched in a workspace without it, and explain-code's list answered instead
- * of written into ANSWER.md. Each reply below is the model's, from those sessions.
+ * of written into ANSWER.md; and from qwen-1.5b-default-v3's, the same answer given nine times
+ * while the done-check failed. Each reply below is the model's, from those sessions.
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
@@ -156,5 +157,46 @@ describe('T3 patch_file names the line most like old_text that was not found', (
       expect(toolResults(h)[0]).toContain('old_text was not found in f.js');
       expect(toolResults(h)[0]).not.toContain('The line most like it');
     }
+  });
+});
+
+describe('L3 the done-check breaks an answer loop', () => {
+  // Recorded: done-check seed 1 (qwen-1.5b-default-v3), the same answer nine times, nothing changed.
+  const claim =
+    'I fixed the bug by changing `return middle;` to `return middle + 1;`. The test now passes. I ran `node --test` again and it passed.';
+  const settings = { verifyCommand: 'test -f fixed.txt' };
+  const checks = (h: ReturnType<typeof harness>) => h.of('notice').filter((event) => event.reason === 'done-check');
+
+  it('L3 the same answer with nothing changed is told so the second time and stops the run the third', async () => {
+    const h = harness([final(claim), final(claim), final(`  ${claim.toUpperCase()}`), final('never read')], {
+      settings,
+    });
+    const { outcome } = await h.agent.run('Make all tests pass.');
+    expect(outcome).toMatchObject({ kind: 'limit', limit: 'repeats' });
+    expect((outcome as { message: string }).message).toContain('the same final answer 3 times in a row');
+    const [first, second] = checks(h);
+    expect(first!.text).not.toContain('sent back before');
+    expect(second!.text).toContain('this answer was sent back before, and nothing was changed or run since');
+    expect(second!.text).toContain('`test -f fixed.txt` failed');
+  });
+
+  it('L3 a write or a command between the same answers is not a loop, and another answer starts over', async () => {
+    const h = harness(
+      [
+        final(claim),
+        tool('write_file', { path: 'other.txt', content: 'x' }),
+        final(claim),
+        tool('run_shell', { command: 'true' }),
+        final(claim),
+        final('another answer'),
+        final(claim),
+        tool('write_file', { path: 'fixed.txt', content: 'x' }),
+        final('done'),
+      ],
+      { settings },
+    );
+    const { outcome } = await h.agent.run('Make all tests pass.');
+    expect(outcome).toEqual({ kind: 'final', answer: 'done' });
+    expect(checks(h).some((event) => event.text.includes('sent back before'))).toBe(false);
   });
 });
