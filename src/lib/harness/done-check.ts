@@ -95,10 +95,9 @@ export function doneCheck(): LoopExtension {
   let sameInARow = 0;
   return {
     name: 'done-check',
-    afterToolResult({ call, changed }) {
-      // A command may change files without saying so: it counts as a change.
-      if (changed || call.name === 'run_shell') changedSince = true;
-      return undefined;
+    // The round says whether files may have changed: a write did, or a command ran (it may have).
+    afterTools({ changedFiles }) {
+      if (changedFiles) changedSince = true;
     },
     async beforeFinal(answer, scope) {
       const command = scope.context.session.settings.verifyCommand;

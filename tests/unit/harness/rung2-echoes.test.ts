@@ -180,6 +180,16 @@ describe('L3 the done-check breaks an answer loop', () => {
     expect(second!.text).toContain('`test -f fixed.txt` failed');
   });
 
+  it('L3 a command that was not allowed to run changes nothing: the same answers around it are a loop', async () => {
+    const h = harness(
+      [final(claim), tool('run_shell', { command: 'touch fixed.txt' }), final(claim), final(claim), final('x')],
+      { settings: { ...settings, approval: 'never' as const } },
+    );
+    const { outcome } = await h.agent.run('Make all tests pass.');
+    expect(outcome).toMatchObject({ kind: 'limit', limit: 'repeats' });
+    expect(await h.workspace.stat('fixed.txt')).toBeNull();
+  });
+
   it('L3 a write or a command between the same answers is not a loop, and another answer starts over', async () => {
     const h = harness(
       [
