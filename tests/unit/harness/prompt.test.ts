@@ -88,6 +88,17 @@ describe('prompt', () => {
     expect(h.model.requests[0].messages[0].content).toContain('You are a careful tester using memory-shell');
   });
 
+  it('P4 an emptied section leaves the prefix without a blank paragraph and stays listed to be filled again', async () => {
+    const base = await state();
+    const whole = assemblePrefix(base);
+    const emptied = assemblePrefix(base, { examples: '' });
+    expect(whole.text).toContain('Valid replies:');
+    expect(emptied.text).not.toContain('Valid replies:');
+    expect(emptied.text).not.toMatch(/\n\n\n/);
+    expect(emptied.text).toContain('Tools:\n');
+    expect(emptied.sections.find((section) => section.name === 'examples')).toMatchObject({ text: '', edited: true });
+  });
+
   it('W5 the offline shell prompt says what its node is (QuickJS with fs and require, no processes or packages) and that cd does not persist', async () => {
     const prefix = assemblePrefix(await state());
     expect(prefix.text).toContain('not available: git (binary), network');

@@ -55,7 +55,13 @@ export function assemblePrefix(state: PromptState, overrides: Record<string, str
     const template = overrides[name] ?? templates[name];
     return { name, template, text: renderTemplate(name, template, variables), edited: name in overrides };
   });
-  const prefix = { text: sections.map((section) => section.text).join('\n\n'), sections };
+  // P4: a section whose template was emptied is left out of the text (no blank paragraph) but
+  // stays listed, so the page still shows it and it can be filled again.
+  const text = sections
+    .map((section) => section.text)
+    .filter((part) => part.trim() !== '')
+    .join('\n\n');
+  const prefix = { text, sections };
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value as string);
   cache.set(key, prefix);
   return prefix;
