@@ -56,8 +56,8 @@ Options:
   --shortcuts          also run each task's wrong solutions (shortcuts/*.json); every one must fail
   --protocols p,q      text, native, constrained (default: text; native only for models listing "tools")
   --presets a,b        default, small (the small-model profile, O4), no-recovery (calls written in
-                       a reply's text are not run, T6), or preset files exported from
-                       the page's inspector (default: default)
+                       a reply's text are not run, T6), no-delegate (no delegate tool, D1), or
+                       preset files exported from the page's inspector (default: default)
   --repeat N           runs of each combination (default: 1)
   --out DIR            where results.jsonl and the sessions go (default: eval-results/TIMESTAMP)
   --parallel N         runs at the same time per server (default: 1; raise it if a server runs several)

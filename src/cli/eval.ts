@@ -42,6 +42,8 @@ function loadPreset(spec: string): EvalPreset {
   if (spec === 'small') return { name: 'small', sections: {}, profile: 'small' };
   // T6: the default harness without recovering calls from reply text, to measure what recovery does.
   if (spec === 'no-recovery') return { name: 'no-recovery', sections: {}, recoverCalls: false };
+  // D1: the default harness without the delegate tool (Qwen2.5-Coder-1.5B called it with its example task).
+  if (spec === 'no-delegate') return { name: 'no-delegate', sections: {}, maxDepth: 0 };
   let value: { name?: unknown; sections?: unknown; profile?: unknown };
   try {
     value = JSON.parse(readFileSync(spec, 'utf8')) as { name?: unknown; sections?: unknown; profile?: unknown };

@@ -56,6 +56,7 @@ export function evalSettings(run: EvalRun, protocol: Protocol): AgentSettings {
     sectionOverrides: run.preset.sections,
     profile: run.preset.profile ?? 'default',
     ...(run.preset.recoverCalls === false ? { recoverCalls: false } : {}),
+    ...(run.preset.maxDepth !== undefined ? { maxDepth: run.preset.maxDepth } : {}),
     ...scenario,
     // A task comes from anywhere (T7): its rules add to the default ones, never replace them.
     shellRules: {

@@ -46,6 +46,8 @@ export interface EvalPreset {
   profile?: HarnessProfile;
   /** T6: false runs without recovering calls from reply text (the "no-recovery" preset, issue 32). */
   recoverCalls?: boolean;
+  /** D1: how deep delegation may nest; 0 takes the delegate tool away (the "no-delegate" preset). */
+  maxDepth?: number;
 }
 
 export interface EvalRun {

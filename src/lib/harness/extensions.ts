@@ -31,7 +31,7 @@ import { smallProfile } from './small-model/small-profile';
 import { finishOnRepeat } from './small-model/finish-on-repeat';
 import { circleStop } from './small-model/circle-stop';
 import { testsPassStop } from './small-model/tests-pass-stop';
-import { readFirst } from './small-model/read-first';
+import { readFirst } from './recovery/read-first';
 import { impliedCheck } from './implied-check';
 import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
@@ -72,6 +72,10 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),
+    // The small profile has its own (told of the files it shows with the task). The default one
+    // refuses a blind append only: a blind whole-file write is how scripted references and
+    // most users' models create content, and refusing it there was not measured.
+    ...(setup.small ? [] : [readFirst(new Set(), new Set(['append'] as const))]),
     describedCall(),
     echoedAnswer(),
     askedFile(),

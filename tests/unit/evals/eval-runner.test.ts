@@ -154,6 +154,33 @@ describe('O2 npm run eval', () => {
     expect(summarize([broken.result])[0]).toMatchObject({ runs: 0, crashed: 1 });
   });
 
+  it('D1 O2 the no-delegate preset takes the delegate tool away: not offered, and a call to it is refused', async () => {
+    const [task] = loadEvals('evals');
+    const call = '<tool>{"name": "delegate", "args": {"task": "inspect README.md", "max_steps": 3}}</tool>';
+    const run = async (preset: { name: string; sections: Record<string, string>; maxDepth?: number }) => {
+      const client = new ScriptedModelClient([{ text: call }, { text: '<final>done</final>' }]);
+      const { events } = await runEval({
+        task,
+        model: { kind: 'server', name: 'm', client },
+        protocol: 'text',
+        preset,
+        repeat: 1,
+        workspace: async (files) => new MemoryWorkspace({ files }),
+        maxSteps: 3,
+      });
+      const system = client.requests[0]!.messages[0]!.content;
+      const tool = events.flatMap((event) =>
+        event.type === 'history.appended' && event.item.kind === 'tool' ? [event.item.content] : [],
+      );
+      return { system, result: tool.join('\n') };
+    };
+    const plain = await run({ name: 'default', sections: {} });
+    expect(plain.system).toContain('- delegate(');
+    const without = await run({ name: 'no-delegate', sections: {}, maxDepth: 0 });
+    expect(without.system).not.toContain('- delegate(');
+    expect(without.result).toContain('delegation depth exceeded');
+  });
+
   it('O2 a server that goes away mid-suite crashes the run instead of failing the model', async () => {
     const [task] = loadEvals('evals');
     const model = (kind: 'unreachable' | 'bad_reply') => ({

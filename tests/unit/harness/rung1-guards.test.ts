@@ -68,6 +68,7 @@ describe('T3 patch_file says how to add text', () => {
   it('T3 an append of lines the file has already adds nothing and says so (recorded: append-line seed 2)', async () => {
     const h = harness(
       [
+        tool('read_file', { path: 'TODO.md' }),
         tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- water the plants' }),
         tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- water the plants\n- buy milk\n- call Sam' }),
         final('done'),
@@ -76,7 +77,7 @@ describe('T3 patch_file says how to add text', () => {
     );
     await h.agent.run(appendTask);
     expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
-    expect(toolResults(h)[1]).toContain(
+    expect(toolResults(h)[2]).toContain(
       'already has every line of new_text ("- water the plants", "- buy milk", "- call Sam")',
     );
   });
@@ -84,6 +85,7 @@ describe('T3 patch_file says how to add text', () => {
   it('T3 an append with one new line, or of punctuation alone, still goes through', async () => {
     const h = harness(
       [
+        tool('read_file', { path: 'TODO.md' }),
         tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- buy milk\n- call Ada' }),
         tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '}' }),
         final('done'),

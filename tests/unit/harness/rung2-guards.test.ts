@@ -411,6 +411,8 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
     const todo = '# Todo\n\n- buy milk\n- call Sam\n';
     const h = harness(
       [
+        tool('read_file', { path: 'TODO.md' }),
+        tool('read_file', { path: 'bare.txt' }),
         tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- water the plants' }),
         tool('patch_file', { path: 'bare.txt', old_text: '', new_text: 'two\n' }),
         final('x'),
@@ -418,7 +420,7 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
       { files: { 'TODO.md': todo, 'bare.txt': 'one' } },
     );
     await h.agent.run('Add "- water the plants" at the end of TODO.md.');
-    expect(toolResults(h)[0]).toBe('appended to TODO.md (+1 lines: old_text was empty)');
+    expect(toolResults(h)[2]).toBe('appended to TODO.md (+1 lines: old_text was empty)');
     expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
     expect(await h.workspace.readFile('bare.txt')).toBe('one\ntwo\n');
   });

@@ -1,0 +1,82 @@
+/**
+ * T3 (issue 32): a patch_file append (empty old_text) to a file the run has not read is refused
+ * once, with the file shown, in every profile. Recorded in qwen-1.5b-default-v3, add-missing-export:
+ * Qwen2.5-Coder-1.5B's first call appended `export const square = …` below the `function square`
+ * already in src/shapes.js, and the module no longer loaded ("invalid redefinition").
+ */
+import { describe, expect, it } from 'vitest';
+import { final, harness, tool, toolResults } from '../helpers';
+
+const shapes = 'function square(n) {\n  return n * n;\n}\n\nexport function cube(n) {\n  return n * n * n;\n}\n';
+const task = '`node src/main.js` fails because src/shapes.js does not export square. Export it.';
+const append = tool('patch_file', {
+  path: 'src/shapes.js',
+  old_text: '',
+  new_text: 'export const square = (side) => side * side;',
+});
+
+describe('T3 read-first: a blind append', () => {
+  it('T3 an append to a file the run has not read is refused once and shows the file (recorded: add-missing-export seed 3)', async () => {
+    // The small profile shows the files a task names with it (named-files): those count as seen.
+    for (const [settings, asked] of [
+      [{}, task],
+      [{ profile: 'small' as const }, 'Export square, so that `node src/main.js` runs.'],
+    ] as const) {
+      const h = harness(
+        [
+          append,
+          tool('patch_file', {
+            path: 'src/shapes.js',
+            old_text: 'function square(n) {',
+            new_text: 'export function square(n) {',
+          }),
+          final('Exported square.'),
+        ],
+        { files: { 'src/shapes.js': shapes }, settings },
+      );
+      await h.agent.run(asked);
+      const [refused, patched] = toolResults(h);
+      expect(refused).toContain('src/shapes.js already exists and this run has not read it, so nothing was appended');
+      expect(refused).toContain('function square(n) {');
+      expect(refused).toContain('change that line in place');
+      expect(patched).toContain('patched src/shapes.js');
+      expect(await h.workspace.readFile('src/shapes.js')).toBe(
+        shapes.replace('function square', 'export function square'),
+      );
+    }
+  });
+
+  it('T3 the small profile lets through an append to a file it showed with the task', async () => {
+    const h = harness([append, final('done')], { files: { 'src/shapes.js': shapes }, settings: { profile: 'small' } });
+    await h.agent.run(task);
+    expect(toolResults(h)[0]).toContain('appended to src/shapes.js');
+  });
+
+  it('T3 the same append sent again after the refusal goes through: the file was shown', async () => {
+    const h = harness([append, append, final('done')], { files: { 'src/shapes.js': shapes } });
+    await h.agent.run(task);
+    expect(toolResults(h)[1]).toContain('appended to src/shapes.js');
+    expect(await h.workspace.readFile('src/shapes.js')).toBe(`${shapes}export const square = (side) => side * side;\n`);
+  });
+
+  it('T3 an append after read_file, write_file or a patch of the file, and a replacing patch, are not refused', async () => {
+    for (const first of [
+      tool('read_file', { path: 'src/shapes.js' }),
+      tool('patch_file', { path: 'src/shapes.js', old_text: 'n * n * n', new_text: 'n ** 3' }),
+      tool('write_file', { path: 'src/shapes.js', content: shapes }),
+    ]) {
+      const h = harness([first, append, final('done')], { files: { 'src/shapes.js': shapes } });
+      await h.agent.run(task);
+      expect(toolResults(h)[1]).toContain('appended to src/shapes.js');
+    }
+  });
+
+  it('T3 a write_file over an unread file is still allowed in the default profile (only the small one refuses it)', async () => {
+    const content = 'export const square = (n) => n * n;\n';
+    const h = harness([tool('write_file', { path: 'src/shapes.js', content }), final('done')], {
+      files: { 'src/shapes.js': shapes },
+    });
+    await h.agent.run(task);
+    expect(await h.workspace.readFile('src/shapes.js')).toBe(content);
+  });
+});
