@@ -105,6 +105,26 @@ const cases: Case[] = [
     command: 'node b.cjs',
   },
   {
+    // Node's reporters name where a failing test was declared (spec: "test at FILE:LINE:COL",
+    // TAP: "location: '/abs/FILE:LINE:COL'"); the offline one says it the spec way.
+    name: 'node --test names the file, line and column of each failing test',
+    files: {
+      'package.json': '{ "type": "module" }',
+      'test/clamp.test.js': [
+        "import { test, it } from 'node:test';",
+        "import assert from 'node:assert/strict';",
+        "test('passes', () => assert.equal(1, 1));",
+        "test('high', () => assert.equal(9, 5));",
+        'if (true) {',
+        "  it('indented', () => assert.equal(1, 2));",
+        '}',
+      ].join('\n'),
+    },
+    command: 'node --test',
+    compare: (stdout) =>
+      [...new Set(stdout.match(/(?<=location: '\S*|test at )test\/clamp\.test\.js:\d+:\d+/g) ?? [])].sort().join(' '),
+  },
+  {
     name: 'cmp says whether two files are the same',
     files: { 'a.txt': 'same\n', 'b.txt': 'same\n', 'c.txt': 'other\n' },
     command: 'cmp -s a.txt b.txt; echo $?; cmp -s a.txt c.txt; echo $?',

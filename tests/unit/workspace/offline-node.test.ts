@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 import { sampleProjects } from '../../../src/lib/workspace/samples/sample-projects';
 import { final, harness, toolResults } from '../helpers';
+import { failingTestsReport } from '../../../src/lib/workspace/offline-node/failing-tests';
 
 describe('node in the offline shell (QuickJS)', () => {
   it('W2 runs ES modules with relative imports, console and process.exit codes', async () => {
@@ -248,8 +249,35 @@ describe('node in the offline shell (QuickJS)', () => {
     );
     const result = await h.agent.run(sampleProjects[0].task);
     expect(result.outcome).toEqual({ kind: 'final', answer: 'fixed' });
-    expect(h.of('notice').find((event) => event.reason === 'done-check')?.text).toContain('✖ drops punctuation');
+    const notice = h.of('notice').find((event) => event.reason === 'done-check')?.text;
+    expect(notice).toContain('✖ drops punctuation');
+    // As Node's report does: where the failing test is, so the model has a file to open.
+    expect(notice).toMatch(/✖ failing tests:\n\ntest at test\/slugify\.test\.js:\d+:\d+\n✖ drops punctuation/);
     expect(toolResults(h)[0]).toContain('wrote src/slugify.js');
+  });
+});
+
+describe('W2 the failing-tests report', () => {
+  it('W2 takes what the guest left bounded: malformed entries skipped, 20 shown, long text cut', () => {
+    const one = (index: number) => ({
+      name: `t${index}`,
+      ms: 1,
+      message: 'x'.repeat(5000),
+      where: { file: '/workspace/test/a.test.js', line: 3, column: 5 },
+    });
+    const report = failingTestsReport(
+      [null, 7, { name: 1 }, ...Array.from({ length: 25 }, (_, index) => one(index))],
+      '/workspace',
+      () => 'x\ny\n    test(1)',
+    );
+    expect(report.match(/^✖ t\d+/gm)).toHaveLength(20);
+    expect(report).toContain('… and 5 more failing tests');
+    expect(report).toContain('test at test/a.test.js:3:5\n');
+    expect(report.length).toBeLessThan(25_000);
+    expect(failingTestsReport([{ name: 'a', ms: 0, message: 'm', where: { file: 5 } }], '/w')).toBe(
+      '\n✖ failing tests:\n\n✖ a (0ms)\n  m\n',
+    );
+    expect(failingTestsReport([], '/w')).toBe('');
   });
 });
 

@@ -4,6 +4,7 @@
  * npm runs package.json
  * scripts (`npm test`, `npm run NAME`) and says plainly that it cannot install anything.
  */
+import { failingTestsReport } from './failing-tests';
 import { defineCommand } from 'just-bash';
 import type { Command, IFileSystem } from 'just-bash';
 import { runModule } from './quickjs-runner';
@@ -132,6 +133,7 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
       let stdout = '';
       let stderr = '';
       const totals = { tests: 0, pass: 0, fail: 0, skipped: 0 };
+      const failures: unknown[] = [];
       let failedFiles = 0;
       const started = Date.now();
       for (const file of chosen) {
@@ -148,8 +150,10 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         });
         stdout += result.stdout;
         stderr += result.stderr + (await applyChanges(context.fs, result.changes));
-        if (result.tests)
+        if (result.tests) {
           for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result.tests[key];
+          if (Array.isArray(result.tests.failures)) failures.push(...result.tests.failures.slice(0, 100));
+        }
         if (result.exitCode !== 0 && !result.tests?.fail) failedFiles++;
         if (result.timedOut) break;
       }
@@ -157,7 +161,8 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         `ℹ tests ${totals.tests}\nℹ pass ${totals.pass}\nℹ fail ` +
         `${totals.fail}\nℹ skipped ${totals.skipped}\nℹ files ` +
         `${chosen.length}${failedFiles ? ` (${failedFiles} failed to run)` : ''}\nℹ ` +
-        `duration_ms ${Date.now() - started}\n`;
+        `duration_ms ${Date.now() - started}\n` +
+        failingTestsReport(failures, context.cwd, (file) => files.get(file));
       return { stdout, stderr, exitCode: totals.fail || failedFiles ? 1 : 0 };
     }
     const script = args.find((arg) => !arg.startsWith('-'));

@@ -8,6 +8,16 @@ const prefix = [];
 const hooks = { before: [], after: [], beforeEach: [], afterEach: [] };
 let scheduled = false;
 const now = () => Date.now();
+// Where test() was called, as Node's report names a failing test: the first stack frame outside
+// this module (QuickJS frames read "at fn (/workspace/test/a.test.js:6:1)").
+function callSite() {
+  const lines = String(new Error().stack || '').split('\n');
+  for (const line of lines) {
+    const match = /\((\/[^()]*?):(\d+):(\d+)\)\s*$/.exec(line);
+    if (match) return { file: match[1], line: Number(match[2]), column: Number(match[3]) };
+  }
+  return undefined;
+}
 function schedule() {
   if (scheduled) return;
   scheduled = true;
@@ -29,6 +39,7 @@ function register(name, options, fn) {
     name: [...prefix, String(name)].join(' > '),
     fn,
     skip: Boolean(options && (options.skip || options.todo)),
+    where: callSite(),
   });
   schedule();
 }
@@ -58,6 +69,7 @@ async function run() {
   let pass = 0,
     fail = 0,
     skipped = 0;
+  const failures = [];
   const started = now();
   for (const hook of hooks.before) await hook();
   for (const entry of tests) {
@@ -84,10 +96,11 @@ async function run() {
       write('✖ ' + entry.name + ' (' + (now() - begin) + 'ms)');
       const message = error && error.message !== undefined ? error.name + ': ' + error.message : String(error);
       write('  ' + message.split('\n').join('\n  '));
+      failures.push({ name: entry.name, ms: now() - begin, message, where: entry.where });
     }
   }
   for (const hook of hooks.after) await hook();
-  globalThis.__testSummary = { tests: pass + fail + skipped, pass, fail, skipped, ms: now() - started };
+  globalThis.__testSummary = { tests: pass + fail + skipped, pass, fail, skipped, ms: now() - started, failures };
   if (fail) process.exitCode = 1;
 }
 export default test;

@@ -54,7 +54,8 @@ export interface RunResult {
   exitCode: number;
   stdout: string;
   stderr: string;
-  tests?: { tests: number; pass: number; fail: number; skipped: number };
+  /** `failures` is the guest's: failing-tests.ts checks it before showing it. */
+  tests?: { tests: number; pass: number; fail: number; skipped: number; failures?: unknown[] };
   timedOut: boolean;
   changes: FileChanges;
 }
