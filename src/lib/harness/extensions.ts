@@ -8,7 +8,8 @@
  * echoes the instructions' example answer or the last tool error goes back once a kind
  * (echoed-answer); one given while a file the task asks for is not there goes back once
  * (asked-file), and one given while the tests of a task that speaks of tests fail goes back at
- * most three times (implied-check).
+ * most three times (implied-check). A blind change to a file the run has not read (an append, a
+ * whole-file write that drops its lines) is refused once with the file shown (read-first).
  * Both ran in the small profile only until the default profile proved the better one for
  * Qwen2.5-Coder-1.5B (qwen-1.5b-default-repeat, -rung2): a task's own evidence of "done" helps
  * any model.
@@ -17,8 +18,8 @@
  * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
  * names with it (named-files); refuses to change a file the task names before the new one it asks
  * for is written (output-first), to write a test file the task says to keep (keep-tests),
- * to overwrite a file the run has not seen (read-first) or to drop lines by a whole-file write
- * (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test);
+ * to overwrite a file the run has not seen at all (its read-first) or to drop lines by a
+ * whole-file write (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test);
  * and says when a command gives again exactly what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
@@ -72,10 +73,8 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),
-    // The small profile has its own (told of the files it shows with the task). The default one
-    // refuses a blind append only: a blind whole-file write is how scripted references and
-    // most users' models create content, and refusing it there was not measured.
-    ...(setup.small ? [] : [readFirst(new Set(), new Set(['append'] as const))]),
+    // The small profile has its own (told of the files it shows with the task, and stricter).
+    ...(setup.small ? [] : [readFirst(new Set(), true)]),
     describedCall(),
     echoedAnswer(),
     askedFile(),

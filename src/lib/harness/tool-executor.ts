@@ -119,6 +119,11 @@ export class ToolExecutor {
     this.readView = readonlyView(options.workspace);
   }
 
+  /** T8: the hook file a write to `path` would touch (refused here, whatever came before). */
+  hookFile(path: unknown): string | undefined {
+    return this.options.hookFiles?.protects(path);
+  }
+
   private example = (tool: AnyTool) => formatExample(tool, this.options.protocol);
 
   /** `beforeWrite` runs before a tool that may change the workspace (the run's baseline checkpoint). */
@@ -205,7 +210,7 @@ export class ToolExecutor {
       return { name: tool.name, args, content: text, ok: false, invalid: false, repeated: true };
     }
 
-    const hookFile = tool.access === 'write' ? this.options.hookFiles?.protects(args.path) : undefined;
+    const hookFile = tool.access === 'write' ? this.hookFile(args.path) : undefined;
     if (hookFile)
       return {
         name: tool.name,

@@ -71,12 +71,28 @@ describe('T3 read-first: a blind append', () => {
     }
   });
 
-  it('T3 a write_file over an unread file is still allowed in the default profile (only the small one refuses it)', async () => {
-    const content = 'export const square = (n) => n * n;\n';
-    const h = harness([tool('write_file', { path: 'src/shapes.js', content }), final('done')], {
-      files: { 'src/shapes.js': shapes },
+  it('T3 a blind write_file in the default profile: one that keeps the lines runs, one with only the change is refused once (recorded: set-json-key)', async () => {
+    const settings = '{\n  "theme": "dark",\n  "debug": false,\n  "retries": 3\n}\n';
+    const whole = settings.replace('false', 'true');
+    const h = harness(
+      [
+        tool('write_file', { path: 'settings.json', content: '{"debug": true}' }),
+        tool('write_file', { path: 'settings.json', content: whole }),
+        final('done'),
+      ],
+      { files: { 'settings.json': settings } },
+    );
+    await h.agent.run('In settings.json, set "debug" to true. Leave the other keys as they are.');
+    const [refused, wrote] = toolResults(h);
+    expect(refused).toContain('settings.json already exists and this run has not read it; write_file replaces');
+    expect(refused).toContain('"retries": 3');
+    expect(wrote).toContain('wrote settings.json');
+    expect(await h.workspace.readFile('settings.json')).toBe(whole);
+    // A fix written whole, every line kept but the one changed, is not held up.
+    const fixed = harness([tool('write_file', { path: 'settings.json', content: whole }), final('done')], {
+      files: { 'settings.json': settings },
     });
-    await h.agent.run(task);
-    expect(await h.workspace.readFile('src/shapes.js')).toBe(content);
+    await fixed.agent.run('Set debug to true.');
+    expect(toolResults(fixed)[0]).toContain('wrote settings.json');
   });
 });

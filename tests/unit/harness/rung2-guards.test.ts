@@ -400,9 +400,15 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
     );
     await h.agent.run('Write notes.md.');
     expect(await h.workspace.readFile('notes.md')).toBe('a\n');
-    const plain = harness([tool('write_file', { path: 'src/Header.jsx', content: 'x\n' }), final('x')], {
-      files: { 'src/Header.jsx': header },
-    });
+    // Read first: a blind write that drops lines is refused once in every profile (read-first).
+    const plain = harness(
+      [
+        tool('read_file', { path: 'src/Header.jsx' }),
+        tool('write_file', { path: 'src/Header.jsx', content: 'x\n' }),
+        final('x'),
+      ],
+      { files: { 'src/Header.jsx': header } },
+    );
     await plain.agent.run('Rewrite it.');
     expect(await plain.workspace.readFile('src/Header.jsx')).toBe('x\n');
   });

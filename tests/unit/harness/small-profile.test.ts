@@ -206,6 +206,7 @@ describe('O4 knowing when to stop (issue 32)', () => {
     const todo = '# Todo\n\n- buy milk\n- call Sam\n';
     const h = harness(
       [
+        tool('read_file', { path: 'TODO.md' }),
         tool('write_file', { path: 'TODO.md', content: '- water the plants\n' }),
         tool('write_file', { path: 'TODO.md', content: `${todo}- water the plants\n` }),
         tool('write_file', { path: 'new.md', content: 'x\n' }),
@@ -214,7 +215,10 @@ describe('O4 knowing when to stop (issue 32)', () => {
       { files: { 'TODO.md': todo } },
     );
     await h.agent.run('Add "- water the plants" to TODO.md');
-    const results = h.agent.session.history.filter((item) => item.kind === 'tool').map((item) => item.content);
+    const results = h.agent.session.history
+      .filter((item) => item.kind === 'tool')
+      .map((item) => item.content)
+      .slice(1);
     expect(results[0]).toBe(
       'wrote TODO.md (19 chars, 1 lines); 3 of its 3 earlier lines are gone ("# Todo", "- buy milk", "- call Sam"). ' +
         'write_file replaces the whole file: if they should stay, write them too',
@@ -239,18 +243,19 @@ describe('O4 knowing when to stop (issue 32)', () => {
     const json = '{\n  "theme": "dark",\n  "debug": false,\n  "retries": 3\n}\n';
     const reformatted = harness(
       [
+        tool('read_file', { path: 'settings.json' }),
         tool('write_file', { path: 'settings.json', content: '{"theme": "dark", "debug": true, "retries": 4}' }),
         final('ok'),
       ],
       { files: { 'settings.json': json } },
     );
     await reformatted.agent.run('set debug');
-    expect(reformatted.agent.session.history.find((item) => item.kind === 'tool')?.content).toContain(
+    expect(reformatted.agent.session.history.filter((item) => item.kind === 'tool')[1]?.content).toContain(
       '2 of its 5 earlier lines are gone ("  \\"debug\\": false,", "  \\"retries\\": 3")',
     );
   });
 
-  it('O4 read-first leaves alone a new file, a file the run read, and every write of the default profile', async () => {
+  it('O4 read-first leaves alone a new file, a file the run read, and a default-profile write that keeps the lines', async () => {
     const fresh = harness([tool('write_file', { path: 'new.txt', content: 'x' }), final('done')], {
       files,
       settings: { profile: 'small' },
