@@ -63,6 +63,7 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
     ...(options.toolProfile ? { toolProfile: options.toolProfile } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.recoverCalls === false ? { recoverCalls: false } : {}),
+    ...(options.showNamedFiles ? { showNamedFiles: true } : {}),
     ...(options.skillsFolder ? { skillsFolder: options.skillsFolder } : {}),
     limits,
     options: modelOptions,

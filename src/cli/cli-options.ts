@@ -3,7 +3,7 @@ import type { Hooks } from '../lib/harness/hooks/hook-types';
 import { parseHookOptions } from './hook-options';
 import { parseArgs } from 'node:util';
 import type { ApprovalPolicy, HarnessProfile, ProtocolChoice, ToolProfile } from '../lib/harness/settings';
-import { harnessProfiles } from '../lib/harness/settings';
+import { harnessProfiles, toolProfiles } from '../lib/harness/settings';
 import { exitCodeHelp } from './exit-codes';
 import type { ServerKind } from '../lib/model/server-client';
 import { serverKinds } from '../lib/model/server-client';
@@ -22,6 +22,7 @@ export interface CliOptions {
   toolProfile?: ToolProfile;
   /** T6: false turns off recovering calls from reply text. */
   recoverCalls?: boolean;
+  showNamedFiles?: boolean;
   profile?: HarnessProfile;
   readOnly?: boolean;
   maxSteps?: number;
@@ -69,9 +70,10 @@ Options:
   --protocol P          auto | native | text | constrained (default: auto; constrained is
                         the text protocol's JSON envelope, enforced with Ollama's format)
   --approval P          ask | auto | never (default: ask: asks on the terminal)
-  --tool-profile P      structured | bash-only (default: structured)
+  --tool-profile P      structured | core (the six coding tools) | bash-only (default: structured)
   --profile P           default | small: the harness for models under ~1B parameters (O4)
   --no-recovery         do not run calls a model writes in its reply's text (fenced JSON, <tool_call>) (T6)
+  --show-named-files    show the files the task names with it, before the first request (O4)
   --read-only           offer only the tools that do not change anything
   --max-steps N         step limit, 0 = off (default: 30)
   --max-tokens N        token limit, 0 = off (default: 0)
@@ -150,6 +152,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
         'skills-folder': { type: 'string' },
         profile: { type: 'string' },
         'no-recovery': { type: 'boolean' },
+        'show-named-files': { type: 'boolean' },
         'read-only': { type: 'boolean' },
         'max-steps': { type: 'string' },
         'max-tokens': { type: 'string' },
@@ -188,9 +191,10 @@ export function parseCliOptions(argv: string[]): CliOptions {
     fallbackModel: values['fallback-model'],
     protocol: choice('protocol', values.protocol, ['auto', 'native', 'text', 'constrained']),
     approval: choice('approval', values.approval, ['ask', 'auto', 'never']),
-    toolProfile: choice('tool-profile', values['tool-profile'], ['structured', 'bash-only']),
+    toolProfile: choice('tool-profile', values['tool-profile'], toolProfiles),
     profile: choice('profile', values.profile, harnessProfiles),
     ...(values['no-recovery'] ? { recoverCalls: false } : {}),
+    ...(values['show-named-files'] ? { showNamedFiles: true } : {}),
     readOnly: values['read-only'],
     maxSteps: integer('max-steps', values['max-steps']),
     maxTokens: integer('max-tokens', values['max-tokens']),

@@ -57,7 +57,10 @@ Options:
   --protocols p,q      text, native, constrained (default: text; native only for models listing "tools")
   --presets a,b        default, small (the small-model profile, O4), no-recovery (calls written in
                        a reply's text are not run, T6), no-delegate (no delegate tool, D1), or
-                       preset files exported from the page's inspector (default: default)
+                       preset files exported from the page's inspector ({"sections": {…}}, and
+                       optionally "profile", "toolProfile", "maxDepth", "showNamedFiles",
+                       "recoverCalls")
+                       (default: default)
   --repeat N           runs of each combination (default: 1)
   --out DIR            where results.jsonl and the sessions go (default: eval-results/TIMESTAMP)
   --parallel N         runs at the same time per server (default: 1; raise it if a server runs several)

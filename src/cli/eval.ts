@@ -15,8 +15,8 @@ import { modelName, runEval, runId } from '../lib/evals/run-eval';
 import { summarize, summaryTable, taskRows, textTable } from '../lib/evals/eval-summary';
 import { parseResults, resultLine } from '../lib/evals/results-file';
 import { EvalTaskError } from '../lib/evals/eval-task';
-import type { HarnessProfile, Protocol } from '../lib/harness/settings';
-import { harnessProfiles } from '../lib/harness/settings';
+import type { HarnessProfile, Protocol, ToolProfile } from '../lib/harness/settings';
+import { harnessProfiles, toolProfiles } from '../lib/harness/settings';
 import { cacheFriendlyOrder } from '../lib/evals/run-order';
 import type { ServerClient } from '../lib/model/server-client';
 import { runAcrossHosts } from '../lib/evals/host-pool';
@@ -44,9 +44,10 @@ function loadPreset(spec: string): EvalPreset {
   if (spec === 'no-recovery') return { name: 'no-recovery', sections: {}, recoverCalls: false };
   // D1: the default harness without the delegate tool (Qwen2.5-Coder-1.5B called it with its example task).
   if (spec === 'no-delegate') return { name: 'no-delegate', sections: {}, maxDepth: 0 };
-  let value: { name?: unknown; sections?: unknown; profile?: unknown };
+  let value: Record<string, unknown>;
   try {
-    value = JSON.parse(readFileSync(spec, 'utf8')) as { name?: unknown; sections?: unknown; profile?: unknown };
+    value = JSON.parse(readFileSync(spec, 'utf8')) as Record<string, unknown>;
+    if (!value || typeof value !== 'object') throw new Error('not a JSON object');
   } catch (error) {
     throw new UsageError(`--presets: ${spec} is not a readable JSON preset (${(error as Error).message})`);
   }
@@ -57,10 +58,25 @@ function loadPreset(spec: string): EvalPreset {
     );
   if (value.profile !== undefined && !harnessProfiles.includes(value.profile as HarnessProfile))
     throw new UsageError(`--presets: ${spec} has "profile" ${JSON.stringify(value.profile)}; use default or small`);
+  // D1, O4, T6: the run settings a preset may choose besides its prompt, each checked.
+  const { maxDepth, showNamedFiles, recoverCalls, toolProfile } = value;
+  if (toolProfile !== undefined && !toolProfiles.includes(toolProfile as ToolProfile))
+    throw new UsageError(
+      `--presets: ${spec} has "toolProfile" ${JSON.stringify(toolProfile)}; use ${toolProfiles.join(', ')}`,
+    );
+  if (maxDepth !== undefined && !(Number.isInteger(maxDepth) && (maxDepth as number) >= 0 && (maxDepth as number) <= 3))
+    throw new UsageError(`--presets: ${spec} has "maxDepth" ${JSON.stringify(maxDepth)}; use 0 to 3`);
+  for (const [key, flag] of Object.entries({ showNamedFiles, recoverCalls }))
+    if (flag !== undefined && typeof flag !== 'boolean')
+      throw new UsageError(`--presets: ${spec} has "${key}" ${JSON.stringify(flag)}; use true or false`);
   return {
     name: path.basename(spec).replace(/\.json$/, ''),
     sections: sections as Record<string, string>,
     ...(value.profile ? { profile: value.profile as HarnessProfile } : {}),
+    ...(maxDepth !== undefined ? { maxDepth: maxDepth as number } : {}),
+    ...(showNamedFiles !== undefined ? { showNamedFiles: showNamedFiles as boolean } : {}),
+    ...(recoverCalls === false ? { recoverCalls: false } : {}),
+    ...(toolProfile !== undefined ? { toolProfile: toolProfile as ToolProfile } : {}),
   };
 }
 

@@ -90,7 +90,7 @@ const schema = {
           },
         },
         verifyCommand: { type: 'string', maxLength: 4000 },
-        toolProfile: { enum: ['structured', 'bash-only'] },
+        toolProfile: { enum: ['structured', 'core', 'bash-only'] },
         // P5: where the task's skills live (relative to its workspace; not a safety setting).
         skillsFolder: { type: 'string', maxLength: 200 },
       },

@@ -9,7 +9,7 @@ import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
 import type { Outcome } from '../harness/outcome';
-import type { HarnessProfile, Protocol } from '../harness/settings';
+import type { HarnessProfile, Protocol, ToolProfile } from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { Workspace } from '../harness/workspace-types';
 import type { ShellAnalyzer } from '../harness/tools/shell-rules';
@@ -48,6 +48,10 @@ export interface EvalPreset {
   recoverCalls?: boolean;
   /** D1: how deep delegation may nest; 0 takes the delegate tool away (the "no-delegate" preset). */
   maxDepth?: number;
+  /** O4: show the files the task names with it. */
+  showNamedFiles?: boolean;
+  /** T2: which tools the run offers (a task's own setting wins). */
+  toolProfile?: ToolProfile;
 }
 
 export interface EvalRun {

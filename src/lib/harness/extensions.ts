@@ -65,6 +65,13 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
   ];
 }
 
+/** The default profile's read-first, after the named files when the session shows them. */
+function defaultReading(context: LoopContext): LoopExtension[] {
+  const shown = new Set<string>();
+  const named = context.session.settings.showNamedFiles ? [namedFiles(shown)] : [];
+  return [...named, readFirst(shown, true)];
+}
+
 export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const gate = context.options.stepGate;
   return [
@@ -74,7 +81,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     cutContinuation,
     repeatBreaker(),
     // The small profile has its own (told of the files it shows with the task, and stricter).
-    ...(setup.small ? [] : [readFirst(new Set(), true)]),
+    ...(setup.small ? [] : defaultReading(context)),
     describedCall(),
     echoedAnswer(),
     askedFile(),

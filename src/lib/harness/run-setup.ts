@@ -81,7 +81,8 @@ async function promptExtras(
 ): Promise<Pick<PromptState, 'memoryFile' | 'taskLines'>> {
   const memory = await readLongTermMemory(context.options.workspace, memoryFile);
   let taskLines: string[] | undefined;
-  if (context.options.tasks) {
+  // T2: the core tool profile has no task tools, so its prompt lists no tasks either.
+  if (context.options.tasks && context.session.settings.toolProfile !== 'core') {
     try {
       taskLines = (await context.options.tasks.list()).map(taskLine);
     } catch (error) {
@@ -125,11 +126,15 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
   const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
   const skillTools = skills.length > 0 ? [loadSkillTool(skills)] : [];
-  const extra = [
-    ...(options.extraTools ?? []),
-    ...skillTools,
-    ...(options.tasks ? taskTools(new TaskGraph(options.tasks), session.id) : []),
-  ];
+  // T2: the core tool profile keeps only the coding tools, and load_skill when there are skills.
+  const extra =
+    settings.toolProfile === 'core'
+      ? skillTools
+      : [
+          ...(options.extraTools ?? []),
+          ...skillTools,
+          ...(options.tasks ? taskTools(new TaskGraph(options.tasks), session.id) : []),
+        ];
   const toolset = buildToolset({
     profile: settings.toolProfile,
     readOnly: settings.readOnly || !writable,

@@ -8,7 +8,14 @@ import type { ModelOptions } from './model-types';
  */
 export type Protocol = 'native' | 'text' | 'constrained';
 export type ProtocolChoice = Protocol | 'auto';
-export type ToolProfile = 'structured' | 'bash-only';
+/**
+ * T2: `structured` offers every tool; `core` only the six coding tools (list, read, search, run,
+ * write, patch; load_skill when there are skills) — no delegate, note or task tools, which
+ * Qwen2.5-Coder-1.5B called with the prompt's example arguments instead of doing the task;
+ * `bash-only` offers run_shell alone.
+ */
+export type ToolProfile = 'structured' | 'core' | 'bash-only';
+export const toolProfiles: readonly ToolProfile[] = ['structured', 'core', 'bash-only'];
 export type ApprovalPolicy = 'ask' | 'auto' | 'never';
 /**
  * O4: `small` is the harness for models under about 1B parameters: five short tools, a short
@@ -47,6 +54,11 @@ export interface AgentSettings {
    * the name) as that call. On unless set to false: the choice is measured (issue 32).
    */
   recoverCalls?: boolean;
+  /**
+   * O4: show the files the task names (at most 3, each cut) with it, as read_file would, before
+   * the first request — the small profile always does. Off unless set: it is measured (issue 32).
+   */
+  showNamedFiles?: boolean;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -127,6 +139,8 @@ export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyC
  * T7: `stored` (a session file, an import) may bring its protocol, limits and model options; every
  * setting that gates safety comes from `trusted` (the command line or the page's own settings):
  * approval, read-only, shell rules, the verify command, delegation depth, hooks and the skills folder.
+ * Not on the list, by decision: `showNamedFiles` (it shows only workspace files the task names,
+ * which read_file, a safe tool, would show anyway) and `recoverCalls`.
  */
 export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings): AgentSettings {
   const merged: AgentSettings = {

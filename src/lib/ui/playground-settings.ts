@@ -45,6 +45,8 @@ export interface PlaygroundSettings {
   profile: HarnessProfile;
   /** T6: run calls a model wrote in its reply's text (fenced JSON, <tool_call>) as calls. */
   recoverCalls: boolean;
+  /** O4: show the files the task names with it (the small profile always does). */
+  showNamedFiles: boolean;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -76,6 +78,7 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     protocol: 'auto',
     profile: 'default',
     recoverCalls: true,
+    showNamedFiles: false,
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,
@@ -211,6 +214,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     // The demo's scripted replies are written for the default harness.
     profile: demo ? 'default' : page.profile,
     ...(page.recoverCalls === false ? { recoverCalls: false } : {}),
+    ...(page.showNamedFiles ? { showNamedFiles: true } : {}),
     toolProfile: page.toolProfile,
     approval: page.approval,
     readOnly: page.readOnly,
@@ -228,6 +232,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     protocol: trusted.protocol,
     profile: trusted.profile,
     recoverCalls: trusted.recoverCalls !== false,
+    showNamedFiles: trusted.showNamedFiles === true,
     toolProfile: trusted.toolProfile,
     limits: trusted.limits,
     options: trusted.options,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, fake, lastJson, project, stopServers } from './cli-helpers';
+import { parseCliOptions } from '../../../src/cli/cli-options';
 import { importTrajectory } from '../../../src/lib/store/session-export';
 import { teachingSteps } from '../../../src/lib/ui/teaching/step-index';
 
@@ -53,6 +54,11 @@ describe('headless runner', () => {
     expect(server.chatRequests()).toHaveLength(3);
     expect(lastJson(run.stdout).outcome).toEqual({ kind: 'final', answer: 'sum.js adds nothing wrong.' });
     expect((await cli(['--profile', 'huge', 'task'])).stderr).toContain('--profile must be one of default, small');
+  });
+
+  it('O4 --show-named-files shows the files the task names with it, before the first request', () => {
+    expect(parseCliOptions(['--show-named-files', 'fix sum.js']).showNamedFiles).toBe(true);
+    expect(parseCliOptions(['fix sum.js']).showNamedFiles).toBeUndefined();
   });
 
   it('T6 R4 runs a native-protocol task to a final answer on a real directory, with --json last', async () => {

@@ -266,6 +266,34 @@ describe('O2 npm run eval', () => {
     expect(run.stderr).toContain("must have required property 'check'");
   });
 
+  it('D1 O4 a preset file may choose delegation depth and the named files; a bad value is a usage error', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'harness-preset-'));
+    for (const [bad, says] of [
+      [{ sections: {}, maxDepth: 9 }, '"maxDepth" 9; use 0 to 3'],
+      [{ sections: {}, showNamedFiles: 'yes' }, '"showNamedFiles" "yes"; use true or false'],
+    ] as const) {
+      const file = path.join(dir, 'bad.json');
+      writeFileSync(file, JSON.stringify(bad));
+      const run = await evalCli(['--noop', '--presets', file, '--tasks', 'create-file', '--out', dir]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(says);
+    }
+    const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-'));
+    const run = await evalCli([
+      '--noop',
+      '--presets',
+      'evals/presets/core-named.json',
+      '--tasks',
+      'create-file',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    expect(parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8')).results[0]).toMatchObject({
+      preset: 'core-named',
+    });
+  }, 60_000);
+
   it('O2 a suite written elsewhere runs: unknown fields are named and ignored, ids may use capitals and underscores', async () => {
     const suite = mkdtempSync(path.join(tmpdir(), 'harness-suite-'));
     mkdirSync(path.join(suite, 'Fix_Greeting', 'workspace'), { recursive: true });

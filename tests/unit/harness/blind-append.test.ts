@@ -96,3 +96,32 @@ describe('T3 read-first: a blind append', () => {
     expect(toolResults(fixed)[0]).toContain('wrote settings.json');
   });
 });
+
+describe('O4 showNamedFiles: the files the task names, shown with it in the default profile', () => {
+  const files = { 'src/shapes.js': shapes, 'src/main.js': "import { square } from './shapes.js';\n" };
+
+  it('O4 off by default; on, the named files come after the task, and an append to one is not blind', async () => {
+    const off = harness([final('ok')], { files });
+    await off.agent.run(task);
+    expect(off.of('notice').some((event) => event.reason === 'named-files')).toBe(false);
+    const on = harness([append, final('ok')], { files, settings: { showNamedFiles: true } });
+    await on.agent.run(task);
+    const shown = on.of('notice').find((event) => event.reason === 'named-files')?.text ?? '';
+    expect(shown).toContain('# src/main.js (lines 1-1 of 1)');
+    expect(shown).toContain('function square(n) {');
+    expect(on.model.requests[0]!.messages.at(-1)!.content).toContain('function square(n) {');
+    expect(toolResults(on)[0]).toContain('appended to src/shapes.js');
+  });
+
+  it('O4 a whole-file write that drops lines of a shown file is still refused once', async () => {
+    const h = harness(
+      [tool('write_file', { path: 'src/shapes.js', content: 'export const square = 1;\n' }), final('x')],
+      {
+        files,
+        settings: { showNamedFiles: true },
+      },
+    );
+    await h.agent.run(task);
+    expect(toolResults(h)[0]).toContain('src/shapes.js already exists and this run has not read it');
+  });
+});

@@ -3,6 +3,7 @@ import { buildToolset } from '../../../src/lib/harness/tools/tool-registry';
 import { nativeDefinitions } from '../../../src/lib/harness/protocol/native-protocol';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 import { final, harness, tool, toolResults } from '../helpers';
+import { MemoryTaskStore } from '../../../src/lib/store/memory-task-store';
 
 const environment = new MemoryWorkspace().describe();
 
@@ -80,6 +81,41 @@ describe('tool declarations', () => {
     await h.agent.run('go');
     expect(toolResults(h)[0]).toContain('bash-only profile has only run_shell');
     expect(await h.workspace.readFile('b.txt')).toBe('hi\n');
+  });
+
+  it('T2 the core profile offers the six coding tools (load_skill with skills), no delegate, note or task tools', async () => {
+    const files = {
+      '.harness/skills/testing/SKILL.md': '---\nname: testing\ndescription: How tests run\n---\nnpm test\n',
+    };
+    const tasks = new MemoryTaskStore();
+    await tasks.save({
+      ...{ id: 'task-1', subject: 'Write the docs', description: '', status: 'pending', owner: '', blockedBy: [] },
+      ...{ createdAt: 1, updatedAt: 1 },
+    });
+    const h = harness([tool('note', { text: 'x' }), tool('create_task', { subject: 's' }), final('ok')], {
+      files,
+      settings: { toolProfile: 'core' },
+      agent: { tasks },
+    });
+    await h.agent.run('go');
+    const system = h.model.requests[0]!.messages[0]!.content;
+    const offered = [...system.matchAll(/^- (\w+)\(/gm)].map((match) => match[1]);
+    expect(offered).toEqual([
+      'list_files',
+      'read_file',
+      'search',
+      'run_shell',
+      'write_file',
+      'patch_file',
+      'load_skill',
+    ]);
+    expect(toolResults(h)[0]).toContain('the core tool profile has only the six coding tools');
+    expect(toolResults(h)[1]).toContain("unknown tool 'create_task'");
+    expect(system).not.toContain('Write the docs');
+    const full = harness([final('ok')], { files, agent: { tasks } });
+    await full.agent.run('go');
+    expect(full.model.requests[0]!.messages[0]!.content).toMatch(/^- delegate\(.*\n(.|\n)*^- create_task\(/m);
+    expect(full.model.requests[0]!.messages[0]!.content).toContain('Write the docs');
   });
 });
 

@@ -64,3 +64,19 @@ describe('O4 the harness profile in the page', () => {
     expect(applyUrlParameters(defaultPlaygroundSettings(), '?profile=huge').ignored).toEqual(['profile=huge']);
   });
 });
+
+describe('O4 showing the files the task names, in the page', () => {
+  it("O4 the page's choice decides, not the stored session's", () => {
+    const session = createSession({
+      model: 'm',
+      settings: defaultSettings({ showNamedFiles: true }),
+      workspace: { backend: 'memory', label: 'x' },
+    });
+    expect(runSettings(defaultPlaygroundSettings(), session, false).showNamedFiles).toBe(false);
+    const page = { ...defaultPlaygroundSettings(), showNamedFiles: true };
+    expect(
+      runSettings(page, createSession({ model: 'm', settings: defaultSettings(), workspace: session.workspace }), false)
+        .showNamedFiles,
+    ).toBe(true);
+  });
+});

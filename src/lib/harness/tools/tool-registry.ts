@@ -48,8 +48,7 @@ export function buildToolset(options: ToolsetOptions): Toolset {
           shell,
           writeFile,
           patchFile,
-          ...(options.canDelegate ? [delegate] : []),
-          note,
+          ...(options.profile === 'core' ? [] : [...(options.canDelegate ? [delegate] : []), note]),
           ...(options.extra ?? []),
         ];
   if (options.readOnly) candidates = candidates.filter((tool) => tool.access === 'read');
@@ -59,6 +58,8 @@ export function buildToolset(options: ToolsetOptions): Toolset {
     unavailableReason(name) {
       if (options.profile === 'bash-only' && baseNames.includes(name))
         return 'the bash-only profile has only run_shell';
+      if (options.profile === 'core' && [delegate.name, note.name].includes(name))
+        return 'the core tool profile has only the six coding tools';
       if (options.readOnly && [runShell.name, writeFile.name, patchFile.name].includes(name))
         return 'not available in read-only mode';
       if (name === delegate.name && !options.canDelegate) return 'delegation depth exceeded';
