@@ -210,3 +210,43 @@ describe('L3 the done-check breaks an answer loop', () => {
     expect(checks(h).some((event) => event.text.includes('sent back before'))).toBe(false);
   });
 });
+
+describe('L3 echoed-answer after the work is done', () => {
+  const range = (end: string) =>
+    `export function range(start, end) {\n  const out = [];\n  for (let i = start; i ${end} end; i++) out.push(i);\n  return out;\n}\n`;
+  const files = {
+    'src/range.js': range('<'),
+    'test/range.test.js':
+      "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { range } from '../src/range.js';\n" +
+      "test('both ends', () => assert.deepEqual(range(1, 4), [1, 2, 3, 4]));\n",
+    'package.json': '{ "type": "module" }',
+  };
+  const fixTask =
+    'range(start, end) in src/range.js should include end, and test/range.test.js fails. Fix src/range.js.';
+  const fix = (from: string, to: string) =>
+    tool('patch_file', { path: 'src/range.js', old_text: `i ${from} end`, new_text: `i ${to} end` });
+
+  it('L3 the example answer after a right change, in a task its tests decide, stands: the tests pass (recorded: fix-off-by-one seed 2, no-delegate)', async () => {
+    // The model then read the file and patched the fix away again; the reverting call is never asked for.
+    const h = harness([tool('read_file', { path: 'src/range.js' }), fix('<', '<='), final(example), fix('<=', '<')], {
+      files,
+    });
+    const { outcome } = await h.agent.run(fixTask);
+    expect(outcome).toMatchObject({ kind: 'final', answer: example });
+    expect(echoes(h)).toHaveLength(0);
+    expect(await h.workspace.readFile('src/range.js')).toBe(range('<='));
+  });
+
+  it('L3 after a wrong change the tests answer it, not the echo; with nothing changed the echo goes back as before', async () => {
+    const wrong = harness(
+      [tool('read_file', { path: 'src/range.js' }), fix('<', '>'), final(example), final('gave up')],
+      { files },
+    );
+    await wrong.agent.run(fixTask);
+    expect(echoes(wrong)).toHaveLength(0);
+    expect(wrong.of('notice').some((event) => event.reason === 'implied-check')).toBe(true);
+    const idle = harness([final(example), final('nothing')], { files });
+    await idle.agent.run(fixTask);
+    expect(echoes(idle)[0]!.text).toContain('If the task is done, say in your own words what you changed');
+  });
+});

@@ -6,9 +6,14 @@
  * as the answer ("Error: invalid arguments for patch_file: 'TOTAL.txt' does not exist …"), one
  * step away from the fix the error names. Each kind goes back once a run, saying what it is;
  * after that the answer stands and the check decides. Every profile.
+ * Not the example answer once the run has changed files in a task a check decides (the session's
+ * verification command, or the tests the task speaks of): sent back, the model took "do what the
+ * task asks" for "not done" and undid a right fix whose tests it had just seen pass
+ * (fix-off-by-one and patch-one-line, qwen-1.5b-no-delegate). The check after this one decides.
  */
 import type { LoopExtension } from '../loop-extension';
 import { exampleAnswer } from '../prompt/prompt-variables';
+import { impliedCommand } from '../implied-check';
 
 /**
  * Words only: case, spacing, punctuation and which path (`src/x.js`) do not tell an echo apart —
@@ -39,6 +44,7 @@ function echoes(answer: string, error: Set<string>): boolean {
 
 export function echoedAnswer(): LoopExtension {
   let lastError = new Set<string>();
+  let changedFiles = false;
   const sentBack = new Set<'example' | 'error'>();
   return {
     name: 'echoed-answer',
@@ -46,10 +52,20 @@ export function echoedAnswer(): LoopExtension {
       lastError = ok ? new Set() : errorWords(content);
       return undefined;
     },
-    async beforeFinal(answer) {
+    afterTools({ changedFiles: changed }) {
+      if (changed) changedFiles = true;
+      return undefined;
+    },
+    async beforeFinal(answer, { context }) {
       const said = words(answer);
       const kind = said === exampleWords ? 'example' : echoes(said, lastError) ? 'error' : undefined;
       if (!kind || sentBack.has(kind)) return { kind: 'accept' };
+      if (kind === 'example' && changedFiles) {
+        const { session, options, task } = context;
+        const checked =
+          session.settings.verifyCommand || (await impliedCommand(task, options.workspace).catch(() => undefined));
+        if (checked) return { kind: 'accept' };
+      }
       sentBack.add(kind);
       return {
         kind: 'reject',
@@ -57,7 +73,8 @@ export function echoedAnswer(): LoopExtension {
         notice:
           kind === 'example'
             ? 'Runtime notice: that answer is the example from your instructions, not about this task, so it ' +
-              'was not accepted. Do what the task asks; then say in your own words what you did.'
+              'was not accepted. If the task is done, say in your own words what you changed, and change ' +
+              'nothing more; if it is not, finish it first.'
             : 'Runtime notice: that answer repeats the error of your last tool call, so it was not accepted. ' +
               'The error says what to change: make the call again, changed as it says, and go on with the task. ' +
               'If the task cannot be done, say why in your own words.',
