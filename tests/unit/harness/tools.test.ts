@@ -119,6 +119,16 @@ describe('tool declarations', () => {
   });
 });
 
+describe('T2 list_files on a file', () => {
+  it('T2 lists the file as itself, as ls does, and says read_file shows it (recorded: fix-off-by-one seed 1, no-delegate)', async () => {
+    const h = harness([tool('list_files', { path: 'src/range.js' }), final('ok')], {
+      files: { 'src/range.js': 'x' },
+    });
+    await h.agent.run('go');
+    expect(toolResults(h)[0]).toBe('[F] src/range.js (a file, not a folder: read_file shows what is in it)');
+  });
+});
+
 describe('validation', () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ['read_file', {}, /missing required argument 'path'/],
@@ -128,7 +138,6 @@ describe('validation', () => {
     ['read_file', { path: 'src' }, /'src' is a directory, not a file/],
     ['read_file', { path: 'missing.txt' }, /'missing.txt' does not exist/],
     ['read_file', { path: '../etc/passwd' }, /leaves the workspace root/],
-    ['list_files', { path: 'a.txt' }, /is a file, not a directory/],
     ['run_shell', { command: 'ls', timeout: 500 }, /'timeout' must be <= 120/],
     ['run_shell', { command: '   ' }, /'command' must not be empty/],
     ['patch_file', { path: 'a.txt', old_text: 'zzz', new_text: 'y' }, /old_text was not found/],

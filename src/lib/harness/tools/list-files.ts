@@ -11,8 +11,17 @@ export const listFiles: ReadTool<{ path: string }> = {
   description: 'List the files and folders in a workspace folder (one level).',
   parameters: objectSchema({ path: stringProperty('Folder relative to the workspace root.', { default: '.' }) }, []),
   example: { path: '.' },
-  check: (args, context) => expectKind(context.workspace, args.path, 'directory'),
+  // As `ls FILE` does, a file is listed as itself (issue 32: Qwen2.5-Coder-1.5B listed the file
+  // the task named, was told "is a file, not a directory", and answered that error or listed "."
+  // until a repeat limit — in three tuning runs of qwen-1.5b-no-delegate).
+  check: async (args, context) =>
+    (await context.workspace.stat(args.path).catch(() => null))?.kind === 'file'
+      ? null
+      : expectKind(context.workspace, args.path, 'directory'),
   async run(args, context) {
+    const stat = await context.workspace.stat(args.path).catch(() => null);
+    if (stat?.kind === 'file')
+      return { ok: true, output: `[F] ${args.path} (a file, not a folder: read_file shows what is in it)` };
     const entries = await context.workspace.readdir(args.path);
     entries.sort(
       (a, b) => Number(a.kind !== 'directory') - Number(b.kind !== 'directory') || a.name.localeCompare(b.name),
