@@ -53,6 +53,9 @@ test('T4 deny: the tool does not run, the model reads the denial, and the file i
 }) => {
   const server = await ollama({
     script: [
+      // Read first: a whole-file write that drops the lines of a file the run has not read is
+      // refused before anyone is asked (read-first).
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] },
       { toolCalls: [{ name: 'write_file', arguments: { path: 'README.md', content: 'gone' } }] },
       { content: 'Understood, I will not change it.' },
     ],
@@ -62,7 +65,7 @@ test('T4 deny: the tool does not run, the model reads the denial, and the file i
   await page.getByRole('dialog', { name: 'Approve tool call' }).getByRole('button', { name: 'Deny' }).click();
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('I will not change it');
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('approval denied for write_file');
-  const messages = server.chatRequests()[1].body!.messages as { role: string; content: string }[];
+  const messages = server.chatRequests()[2].body!.messages as { role: string; content: string }[];
   expect(messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringContaining('approval denied') });
   await page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'README.md' }).click();
   await expect(page.getByLabel('Editor', { exact: true })).toContainText('Turns titles into URL slugs', {
