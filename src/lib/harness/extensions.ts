@@ -9,18 +9,19 @@
  * (echoed-answer); one given while a file the task asks for is not there goes back once
  * (asked-file), and one given while the tests of a task that speaks of tests fail goes back at
  * most three times (implied-check). A blind change to a file the run has not read (an append, a
- * whole-file write that drops its lines) is refused once with the file shown (read-first).
+ * whole-file write that drops its lines) is refused once with the file shown (read-first), and a
+ * write to a test file while the task says to keep the tests, every time (keep-tests).
  * Both ran in the small profile only until the default profile proved the better one for
  * Qwen2.5-Coder-1.5B (qwen-1.5b-default-repeat, -rung2): a task's own evidence of "done" helps
  * any model.
  *
  * The small profile (O4) ends a run that repeats a change, goes back to an earlier state or has
  * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
- * names with it (named-files); refuses to change a file the task names before the new one it asks
- * for is written (output-first), to write a test file the task says to keep (keep-tests),
- * to overwrite a file the run has not seen at all (its read-first) or to drop lines by a
- * whole-file write (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test);
- * and says when a command gives again exactly what it gave before (same-result).
+ * names with it (named-files; the default profile when showNamedFiles is set); refuses to change
+ * a file the task names before the new one it asks for is written (output-first), to overwrite a
+ * file the run has not seen at all (its read-first) or to drop lines by a whole-file write
+ * (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test); and
+ * says when a command gives again exactly what it gave before (same-result).
  */
 import type { LoopExtension } from './loop-extension';
 import type { LoopContext } from './loop-context';
@@ -36,7 +37,7 @@ import { readFirst } from './recovery/read-first';
 import { impliedCheck } from './implied-check';
 import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
-import { keepTests } from './small-model/keep-tests';
+import { keepTests } from './recovery/keep-tests';
 import { outputFirst } from './small-model/output-first';
 import { npmTestRuns } from './small-model/npm-test';
 import { keepLines } from './small-model/keep-lines';
@@ -56,8 +57,6 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
     finishOnRepeat(),
     circleStop(),
     testsPassStop(),
-    // A test file the task keeps is refused as that, not as "not read yet" (which invites a rewrite).
-    keepTests(),
     readFirst(shown),
     keepLines(),
     npmTestRuns(),
@@ -76,6 +75,9 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
   const gate = context.options.stepGate;
   return [
     runawayStop,
+    // Before read-first: a test file the task keeps is refused as that, not as "not read yet"
+    // (which invites a rewrite).
+    keepTests(),
     ...(setup.small ? smallExtensions(context, setup) : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,

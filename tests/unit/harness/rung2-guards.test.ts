@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
 import { namedFileLimits } from '../../../src/lib/harness/small-model/named-files';
-import { isTestPath, saysKeepTests } from '../../../src/lib/harness/small-model/keep-tests';
+import { isTestPath, saysKeepTests } from '../../../src/lib/harness/recovery/keep-tests';
 
 const pager = 'export function pageCount(items, perPage) {\n  return Math.floor(items / perPage);\n}\n';
 const pagerTest =
@@ -124,14 +124,22 @@ describe('O4 plain reads and test files the task keeps', () => {
     expect(await h.workspace.readFile('src/pager.js')).toContain('Math.ceil');
   });
 
-  it('O4 a task that asks for a test, or the default profile, may write test files', async () => {
+  it('O4 a task that asks for a test may write test files, in either profile', async () => {
     const write = tool('write_file', { path: 'test/sum.test.js', content: '// a test\n' });
-    const asks = harness([write, final('ok')], { files, settings: small });
-    await asks.agent.run('Write a test for sum() in test/sum.test.js.');
-    expect(await asks.workspace.readFile('test/sum.test.js')).toBe('// a test\n');
-    const plain = harness([write, final('ok')], { files });
-    await plain.agent.run(task);
-    expect(await plain.workspace.readFile('test/sum.test.js')).toBe('// a test\n');
+    for (const settings of [small, {}]) {
+      const asks = harness([write, final('ok')], { files, settings });
+      await asks.agent.run('Write a test for sum() in test/sum.test.js.');
+      expect(await asks.workspace.readFile('test/sum.test.js')).toBe('// a test\n');
+    }
+  });
+
+  it('O4 the default profile keeps the tests too (recorded: add-default seed 1, qwen-1.5b-core-named stopped)', async () => {
+    const h = harness(
+      [tool('patch_file', { path: 'test/pager.test.js', old_text: 'pageCount', new_text: 'pageCount' }), final('x')],
+      { files },
+    );
+    await h.agent.run(task);
+    expect(toolResults(h)[0]).toContain('the task says not to change the tests, so test/pager.test.js was not written');
   });
 
   it('O4 what counts as saying "keep the tests", and as a test file', () => {

@@ -1,12 +1,14 @@
 /**
  * O4 (issue 32): a task that says not to change the tests is held to it. Asked to "fix that one
  * line; do not change the tests", Qwen2.5-Coder-1.5B rewrote test/pager.test.js (twice, with
- * read_file's line numbers in it) and test/range.test.js, and never fixed the code (rung 2). In
- * the small profile, while the task says so, a write to a test file is refused with what to do
- * instead; nothing else changes (a task that asks for a test is free to write one).
+ * read_file's line numbers in it) and test/range.test.js, and never fixed the code (rung 2).
+ * While the task says so, a write to a test file is refused with what to do instead; nothing
+ * else changes (a task that asks for a test is free to write one). Every profile since the
+ * default one, shown the test with the task, patched it in 2 of 3 add-default runs
+ * (qwen-1.5b-core-named, stopped).
  */
 import type { LoopExtension } from '../loop-extension';
-import { calledPath } from './step-envelope';
+import { calledPath } from '../small-model/step-envelope';
 import { speaksOfTests } from '../implied-check';
 
 /** "do not change the test", "without changing them" (of tests), "don't edit the tests". */
