@@ -5,6 +5,9 @@ import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 import { final, harness, tool, toolResults } from '../helpers';
 import { MemoryTaskStore } from '../../../src/lib/store/memory-task-store';
 
+/** T2: the six coding tools, in the order every profile but bash-only offers them. */
+const codingTools = ['list_files', 'read_file', 'search', 'run_shell', 'write_file', 'patch_file'];
+
 const environment = new MemoryWorkspace().describe();
 
 describe('tool declarations', () => {
@@ -31,16 +34,7 @@ describe('tool declarations', () => {
 
   it('T2 the base tools keep the reference agent names and defaults; its example calls work unchanged', async () => {
     const toolset = buildToolset({ profile: 'structured', readOnly: false, canDelegate: true, environment });
-    expect([...toolset.tools.keys()]).toEqual([
-      'list_files',
-      'read_file',
-      'search',
-      'run_shell',
-      'write_file',
-      'patch_file',
-      'delegate',
-      'note',
-    ]);
+    expect([...toolset.tools.keys()]).toEqual([...codingTools, 'delegate', 'note']);
     const h = harness(
       [
         { text: '<tool>{"name":"list_files","args":{"path":"."}}</tool>' },
@@ -100,15 +94,7 @@ describe('tool declarations', () => {
     await h.agent.run('go');
     const system = h.model.requests[0]!.messages[0]!.content;
     const offered = [...system.matchAll(/^- (\w+)\(/gm)].map((match) => match[1]);
-    expect(offered).toEqual([
-      'list_files',
-      'read_file',
-      'search',
-      'run_shell',
-      'write_file',
-      'patch_file',
-      'load_skill',
-    ]);
+    expect(offered).toEqual([...codingTools, 'load_skill']);
     expect(toolResults(h)[0]).toContain('the core tool profile has only the six coding tools');
     expect(toolResults(h)[1]).toContain("unknown tool 'create_task'");
     expect(system).not.toContain('Write the docs');
