@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
+import { lostLines } from '../../../src/lib/harness/tools/write-file';
 
 const shapes = 'function square(n) {\n  return n * n;\n}\n\nexport function cube(n) {\n  return n * n * n;\n}\n';
 const task = '`node src/main.js` fails because src/shapes.js does not export square. Export it.';
@@ -123,5 +124,15 @@ describe('O4 showNamedFiles: the files the task names, shown with it in the defa
     );
     await h.agent.run(task);
     expect(toolResults(h)[0]).toContain('src/shapes.js already exists and this run has not read it');
+  });
+});
+
+describe('T1 lost lines are counted on a bounded part of a long file', () => {
+  it('T1 a file of 100,000 lines written over: the first 2,000 lines are compared, and the text says "at least"', () => {
+    const before = Array.from({ length: 100_000 }, (_, index) => `line ${index}`).join('\n');
+    const lost = lostLines(before, 'x'.repeat(512_000));
+    expect(lost.count).toBe(1999); // one line came in: changed in place, not lost
+    expect(lost.text).toContain('at least 2000 of its 100000 earlier lines are gone ("line 0", "line 1", "line 2", …)');
+    expect(lostLines('a\nb\n', 'a\n').text).toContain('1 of its 2 earlier lines are gone ("b")');
   });
 });

@@ -16,6 +16,8 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
  * asked to add one line) write only their change, read "wrote TODO.md (1 lines)" as success, and
  * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
  */
+const comparedLines = 2000;
+
 /**
  * The lines a whole-file write drops: `text` for its result, `named` (" (\"a\", \"b\", …)") for
  * another message, `count` beyond the lines changed in place.
@@ -23,12 +25,18 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
 export function lostLines(before: string, after: string): { text: string; named: string; count: number } {
   // A line is kept when its text is still in the file, wherever (a reformatted JSON object keeps
   // `"theme": "dark"` on another line, or on one line with the rest); a trailing comma aside.
+  // Bounded: each side's first `comparedLines` lines are looked for in the other (every blind
+  // write meets this now, read-first, and a file of the user's may be any length).
   const old = before.split('\n').filter((line) => line.trim());
-  const gone = old.filter((line) => !after.includes(line.trim().replace(/,$/, '')));
+  const gone = old.slice(0, comparedLines).filter((line) => !after.includes(line.trim().replace(/,$/, '')));
   // A line changed in place is an edit, not a loss: told "1 of its 6 earlier lines are gone"
   // after fixing `i < end` to `i <= end`, Qwen2.5-Coder-1.5B doubted the fix and wrote the file
   // again (rung 2). So lines are lost only beyond the new ones that came in.
-  const fresh = after.split('\n').filter((line) => line.trim() && !before.includes(line.trim())).length;
+  const fresh = after
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, comparedLines)
+    .filter((line) => !before.includes(line.trim())).length;
   if (gone.length <= fresh) return { text: '', named: '', count: 0 };
   const shown = gone
     .slice(0, 3)
@@ -36,7 +44,7 @@ export function lostLines(before: string, after: string): { text: string; named:
     .join(', ');
   const named = ` (${shown}${gone.length > 3 ? ', …' : ''})`;
   const text =
-    `; ${gone.length} of its ${old.length} earlier lines are gone${named}. ` +
+    `; ${old.length > comparedLines ? 'at least ' : ''}${gone.length} of its ${old.length} earlier lines are gone${named}. ` +
     'write_file replaces the whole file: if they should stay, write them too';
   return { text, named, count: gone.length - fresh };
 }
