@@ -43,8 +43,9 @@ export function lostLines(before: string, after: string): { text: string; named:
     .map((line) => JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line))
     .join(', ');
   const named = ` (${shown}${gone.length > 3 ? ', …' : ''})`;
+  const counted = `${old.length > comparedLines ? 'at least ' : ''}${gone.length} of its ${old.length}`;
   const text =
-    `; ${old.length > comparedLines ? 'at least ' : ''}${gone.length} of its ${old.length} earlier lines are gone${named}. ` +
+    `; ${counted} earlier lines are gone${named}. ` +
     'write_file replaces the whole file: if they should stay, write them too';
   return { text, named, count: gone.length - fresh };
 }
