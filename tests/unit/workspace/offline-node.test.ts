@@ -278,6 +278,15 @@ describe('W2 the failing-tests report', () => {
       '\n✖ failing tests:\n\n✖ a (0ms)\n  m\n',
     );
     expect(failingTestsReport([], '/w')).toBe('');
+    // The guest keeps 100 failures; the count of those left out comes from the run's total.
+    expect(
+      failingTestsReport(
+        Array.from({ length: 100 }, (_, index) => one(index)),
+        '/w',
+        undefined,
+        500,
+      ),
+    ).toContain('… and 480 more failing tests');
   });
 });
 

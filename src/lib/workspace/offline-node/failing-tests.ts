@@ -34,6 +34,8 @@ export function failingTestsReport(
   failures: unknown[],
   cwd: string,
   source: (file: string) => string | undefined = () => undefined,
+  /** How many failed in all (the guest keeps at most 100 of them). */
+  total = 0,
 ): string {
   const valid = failures.filter(
     (failure): failure is TestFailure =>
@@ -50,6 +52,7 @@ export function failingTestsReport(
     const message = failure.message.slice(0, messageChars).split('\n').join('\n  ');
     return `${at}✖ ${failure.name.slice(0, 300)} (${Number(failure.ms) || 0}ms)\n  ${message}\n`;
   });
-  const more = valid.length > shownFailures ? `… and ${valid.length - shownFailures} more failing tests\n` : '';
+  const left = Math.max(Number(total) || 0, valid.length) - shown.length;
+  const more = left > 0 ? `… and ${left} more failing tests\n` : '';
   return `\n✖ failing tests:\n\n${shown.join('\n')}${more}`;
 }

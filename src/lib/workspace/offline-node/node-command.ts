@@ -162,7 +162,7 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         `${totals.fail}\nℹ skipped ${totals.skipped}\nℹ files ` +
         `${chosen.length}${failedFiles ? ` (${failedFiles} failed to run)` : ''}\nℹ ` +
         `duration_ms ${Date.now() - started}\n` +
-        failingTestsReport(failures, context.cwd, (file) => files.get(file));
+        failingTestsReport(failures, context.cwd, (file) => files.get(file), totals.fail);
       return { stdout, stderr, exitCode: totals.fail || failedFiles ? 1 : 0 };
     }
     const script = args.find((arg) => !arg.startsWith('-'));
