@@ -52,11 +52,12 @@ export function readFirst(shown: ReadonlySet<string> = new Set(), everyFileShown
       if (stat?.kind !== 'file') return undefined;
       const text = await workspace.readFile(path).catch(() => undefined);
       if (text === undefined) return undefined;
-      const content = (call.arguments as { content?: unknown }).content;
-      const keepsLines = typeof content === 'string' && lostLines(text, content).count === 0;
-      if (kind === 'write' && keepsLines && (everyFileShown || shown.has(path))) return undefined;
       // The small profile's named files were shown whole with the task: appending to one is not blind.
       if (kind === 'append' && shown.has(path)) return undefined;
+      // Only a write to a file counted as shown may keep its lines and go through: compared then only.
+      const content = (call.arguments as { content?: unknown }).content;
+      if (kind === 'write' && (everyFileShown || shown.has(path)) && typeof content === 'string')
+        if (lostLines(text, content).count === 0) return undefined;
       seen.add(path);
       const visible = cutText(text, shownChars).text;
       return kind === 'write'

@@ -11,13 +11,14 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
   return stat?.kind === 'file' ? workspace.readFile(path) : undefined;
 }
 
+/** The lines of each side `lostLines` looks for in the other (a user's file may be any length). */
+const comparedLines = 2000;
+
 /**
  * A whole-file write that drops lines the file had says so: small models (Qwen2.5-Coder-1.5B,
  * asked to add one line) write only their change, read "wrote TODO.md (1 lines)" as success, and
  * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
  */
-const comparedLines = 2000;
-
 /**
  * The lines a whole-file write drops: `text` for its result, `named` (" (\"a\", \"b\", …)") for
  * another message, `count` beyond the lines changed in place.
