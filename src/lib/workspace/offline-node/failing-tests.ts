@@ -12,6 +12,8 @@ export interface TestFailure {
 }
 
 const shownFailures = 20;
+/** Failures kept from the guest's list, over every test file of a run. */
+export const keptFailures = 100;
 const messageChars = 1000;
 
 /**

@@ -4,7 +4,7 @@
  * npm runs package.json
  * scripts (`npm test`, `npm run NAME`) and says plainly that it cannot install anything.
  */
-import { failingTestsReport } from './failing-tests';
+import { failingTestsReport, keptFailures } from './failing-tests';
 import { defineCommand } from 'just-bash';
 import type { Command, IFileSystem } from 'just-bash';
 import { runModule } from './quickjs-runner';
@@ -152,7 +152,9 @@ export function nodeCommands(options: { root: string; deadlineMs?: number }): Co
         stderr += result.stderr + (await applyChanges(context.fs, result.changes));
         if (result.tests) {
           for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result.tests[key];
-          if (Array.isArray(result.tests.failures)) failures.push(...result.tests.failures.slice(0, 100));
+          // At most `keptFailures` over every file: the report names 20 and counts the rest from the total.
+          if (Array.isArray(result.tests.failures))
+            failures.push(...result.tests.failures.slice(0, Math.max(0, keptFailures - failures.length)));
         }
         if (result.exitCode !== 0 && !result.tests?.fail) failedFiles++;
         if (result.timedOut) break;

@@ -2,6 +2,8 @@
  * JavaScript source of `node:test` inside the offline `node` (QuickJS): test, describe, hooks
  * and a TAP-like report, enough for the small projects the eval tasks and samples hold.
  */
+import { keptFailures } from './failing-tests';
+
 export const testSource = String.raw`
 const tests = [];
 const prefix = [];
@@ -97,7 +99,8 @@ async function run() {
       const message = error && error.message !== undefined ? error.name + ': ' + error.message : String(error);
       write('  ' + message.split('\n').join('\n  '));
       // The report names the first 20; a few more are kept so it can say how many it left out.
-      if (failures.length < 100) failures.push({ name: entry.name, ms: now() - begin, message, where: entry.where });
+      if (failures.length < ${keptFailures})
+        failures.push({ name: entry.name, ms: now() - begin, message, where: entry.where });
     }
   }
   for (const hook of hooks.after) await hook();
