@@ -19,7 +19,39 @@ interface Case {
   command: string;
   /** What of stdout must agree (default: all of it, trimmed). */
   compare?: (stdout: string) => string;
+  /** W2: the uncaught error's report must agree: where (file and line), that line, and the message. */
+  error?: boolean;
 }
+
+/** The lines of an error report that must agree, with the workspace's own root taken out. */
+function errorReport(stderr: string, root: string): string {
+  const lines = stderr.split('\n').map((line) => line.replace('file://', '').split(`${root}/`).join(''));
+  const message = lines.findIndex((line) => /^(?:[A-Z]\w*)?Error: /.test(line));
+  const place = lines.findIndex((line) => /^\S+:\d+$/.test(line));
+  return [place >= 0 ? lines.slice(place, place + 2).join('\n') : '(no place)', lines[message] ?? stderr].join('\n');
+}
+
+const esm = { 'package.json': '{ "type": "module" }\n' };
+const shapes = 'function square(n) {\n  return n * n;\n}\n\nexport function cube(n) {\n  return n * n * n;\n}\n';
+const main = "import { square, cube } from './shapes.js';\nconsole.log(square(3), cube(2));\n";
+const errorCases: Case[] = [
+  ['a redeclared binding', { ...esm, 'src/main.js': main, 'src/shapes.js': `${shapes}export const square = 1;\n` }],
+  ['a redeclared function', { ...esm, 'src/main.js': main, 'src/shapes.js': `${shapes}export function square() {}\n` }],
+  ['an import of a missing export', { ...esm, 'src/main.js': main, 'src/shapes.js': shapes }],
+  ['module.exports in an ES module', { 'src/main.js': 'export const f = 1;\nmodule.exports = { f };\n' }],
+  ['an unexpected number', { 'src/main.js': 'const x = 1\nconst y = 2 3;\n' }],
+  ['an unexpected token', { 'src/main.js': 'const x = <div>hi</div>;\n' }],
+  ['an unexpected identifier', { 'src/main.js': 'const x = 1;\nlet y = x z;\n' }],
+  ['an undefined variable', { 'src/main.js': 'const x = 1;\nconsole.log(y);\n' }],
+  ['a call of what is not a function', { 'src/main.js': 'const o = {};\no.run();\n' }],
+  ['a property read of undefined', { 'src/main.js': 'const o = undefined;\nconsole.log(o.x);\n' }],
+  ['an error thrown in CommonJS', { 'src/main.js': "function f() {\n  throw new Error('boom');\n}\nf();\n" }],
+].map(([what, files]) => ({
+  name: `an uncaught error (${what as string}) is reported where Node reports it, in its words`,
+  files: files as Record<string, string>,
+  command: 'node src/main.js',
+  error: true,
+}));
 
 const ran = (stdout: string) =>
   stdout
@@ -129,6 +161,7 @@ const cases: Case[] = [
     files: { 'a.txt': 'same\n', 'b.txt': 'same\n', 'c.txt': 'other\n' },
     command: 'cmp -s a.txt b.txt; echo $?; cmp -s a.txt c.txt; echo $?',
   },
+  ...errorCases,
 ];
 
 const made: string[] = [];
@@ -136,13 +169,16 @@ afterAll(() => {
   for (const directory of made) rmSync(directory, { recursive: true, force: true });
 });
 
-async function on(kind: 'offline' | 'directory', files: Record<string, string>): Promise<Workspace> {
-  if (kind === 'offline') return new MemoryWorkspace({ files });
+async function on(
+  kind: 'offline' | 'directory',
+  files: Record<string, string>,
+): Promise<{ workspace: Workspace; root: string }> {
+  if (kind === 'offline') return { workspace: new MemoryWorkspace({ files }), root: '/workspace' };
   const directory = mkdtempSync(path.join(tmpdir(), 'harness-fidelity-'));
   made.push(directory);
   const workspace = new NodeDirectoryWorkspace(directory);
   await restoreFiles(workspace, files);
-  return workspace;
+  return { workspace, root: directory };
 }
 
 describe('W1 W2 the offline node agrees with Node 20', () => {
@@ -150,11 +186,12 @@ describe('W1 W2 the offline node agrees with Node 20', () => {
     it(`W1 ${entry.name}`, async () => {
       const results = await Promise.all(
         (['directory', 'offline'] as const).map(async (kind) => {
-          const workspace = await on(kind, entry.files);
+          const { workspace, root } = await on(kind, entry.files);
           const result = await workspace.exec(entry.command, { timeoutMs: 30_000 });
           return {
             exitCode: result.exitCode,
             stdout: (entry.compare ?? ((text: string) => text.trim()))(result.stdout),
+            ...(entry.error ? { stderr: errorReport(result.stderr, root) } : {}),
           };
         }),
       );

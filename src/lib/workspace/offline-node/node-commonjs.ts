@@ -67,14 +67,7 @@ export const commonJsSource = String.raw`
         module.loaded = true;
         return module.exports;
       }
-      const wrapper = new Function(
-        'exports',
-        'require',
-        'module',
-        '__filename',
-        '__dirname',
-        source.replace(/^#!.*/, '') + '\n//# sourceURL=' + file,
-      );
+      const wrapper = globalThis.__compileCommonJs(file, source.replace(/^#!.*/, ''));
       wrapper.call(module.exports, module.exports, makeRequire(file), module, file, path.dirname(file));
     }
     module.loaded = true;

@@ -26,6 +26,10 @@ import { requireEsm } from './require-esm';
 import { GuestFiles } from './guest-files';
 import type { FileChanges } from './guest-files';
 import { BoundedOutput } from '../bounded-output';
+import { nodeErrorReport } from './node-error-report';
+import type { ReportContext } from './node-error-report';
+
+const commonJsWrapper = '(function (exports, require, module, __filename, __dirname) {';
 
 export interface RunOptions {
   /** Absolute path of the entry module (inside the virtual filesystem). */
@@ -180,6 +184,19 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
     },
   );
   const context: QuickJSContext = runtime.newContext();
+  const reportContext: ReportContext = {
+    source: (file) => (file === options.entry && options.source !== undefined ? undefined : files.get(file)),
+    isEsm: (file) => esmOf(file, files.get(file) ?? ''),
+    files: () => files.entries(),
+    resolve: (base, specifier) => {
+      try {
+        return resolveSpecifier(base, specifier, modules);
+      } catch {
+        return undefined;
+      }
+    },
+    commonJsPrefix: commonJsWrapper.length,
+  };
   // Bounded as they arrive: a print loop must not grow the host's memory until the deadline.
   const output = { stdout: new BoundedOutput(), stderr: new BoundedOutput() };
   let exitCode: number | undefined;
@@ -243,6 +260,11 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
       esmOf(context.getString(file), context.getString(source)) ? context.true : context.false,
     );
     define('__requireEsm', (file) => requireEsm(context, context.getString(file)));
+    // Compiled under its own name (not by new Function, which QuickJS calls "<input>"), so errors
+    // and stacks name the file and its own line numbers: the wrapper shares the first line.
+    define('__compileCommonJs', (file, source) =>
+      context.evalCode(`${commonJsWrapper}${context.getString(source)}\n})`, context.getString(file)),
+    );
     define('__unsupported', (name) => {
       try {
         resolveSpecifier('/', context.getString(name), new Map());
@@ -266,7 +288,7 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
           : { message: String(error) };
       if (dumped.message === '__process_exit__') return;
       if (/interrupted/i.test(dumped.message)) return;
-      output.stderr.append(`${dumped.name ?? 'Error'}: ${dumped.message}\n${dumped.stack ?? ''}`);
+      output.stderr.append(nodeErrorReport(dumped, reportContext));
       exitCode ??= 1;
     };
     // Like Node's detection: code that only compiles as a module (top-level await) runs as one.
