@@ -257,6 +257,56 @@ describe('node in the offline shell (QuickJS)', () => {
   });
 });
 
+describe('W2 an uncaught error, reported as Node reports it', () => {
+  const run = async (files: Record<string, string>, command = 'node src/main.js') =>
+    (await new MemoryWorkspace({ files }).exec(command)).stderr;
+
+  it('W2 a missing export that no import names keeps the module, and a re-export is found as an import', async () => {
+    const reexport = await run({
+      'package.json': '{ "type": "module" }',
+      'src/main.js': "import { a } from './index.js';\nconsole.log(a);\n",
+      'src/index.js': "export const a = 1;\nexport { b } from './lib.js';\n",
+      'src/lib.js': 'export const c = 2;\n',
+    });
+    expect(reexport).toContain("file:///workspace/src/index.js:2\nexport { b } from './lib.js';\n         ^\n");
+    expect(reexport).toContain("SyntaxError: The requested module './lib.js' does not provide an export named 'b'");
+    // A name the import statements do not show (a line the scan cannot read): no place, the module's path.
+    const unnamed = await run({
+      'package.json': '{ "type": "module" }',
+      'src/main.js': "import {\n  // a comment with a } in it\n  b } from './lib.js';\nconsole.log(b);\n",
+      'src/lib.js': 'export const c = 2;\n',
+    });
+    expect(unnamed).toMatch(/^SyntaxError: The requested module '(\.\/lib\.js|\/workspace\/src\/lib\.js)'/m);
+  });
+
+  it('W2 node -e names no file, an unknown message passes through, and no shim frame is shown', async () => {
+    const inline = await run({}, `node -e "const o = {}; o.go();"`);
+    expect(inline).toMatch(
+      /^\[eval\]:1\nconst o = \{\}; o\.go\(\);\n {15,18}\^\n\nTypeError: o\.go is not a function\n {4}at .*\[eval\]:1:1[6-9]\)/,
+    );
+    const custom = await run({ 'src/main.js': "throw new RangeError('my own words');\n" });
+    expect(custom).toContain('RangeError: my own words\n');
+    expect(custom).not.toMatch(/<commonjs>|<input>|\(native\)|CommonJS\)/);
+    // A minified line is cut, not copied whole into the report (nor its caret drawn a megabyte long).
+    const early = await run({ 'src/main.js': `${'let a = 1;'.repeat(50_000)}\n` });
+    expect(early.length).toBeLessThan(1500);
+    expect(early).toMatch(/^\/workspace\/src\/main\.js:1\n(let a = 1;){100}…\n +\^\n\nSyntaxError: Identifier 'a' /);
+    const late = await run({ 'src/main.js': `${'a = 1;'.repeat(50_000)}let b = 2 3;\n` });
+    expect(late.length).toBeLessThan(1500);
+    expect(late).toMatch(/^\/workspace\/src\/main\.js:1\n(a = 1;){166}a = …\n\nSyntaxError: Unexpected number\n$/);
+  });
+
+  it('W2 a CommonJS module required by another is named in its own frames, lines counted from its own top', async () => {
+    const stderr = await run({
+      'src/main.js': "const { go } = require('./lib.js');\ngo();\n",
+      'src/lib.js': 'exports.go = function go() {\n  null.x;\n};\n',
+    });
+    expect(stderr).toMatch(/^\/workspace\/src\/lib\.js:2\n {2}null\.x;\n/);
+    expect(stderr).toContain("TypeError: Cannot read properties of null (reading 'x')");
+    expect(stderr).toMatch(/at go \(\/workspace\/src\/lib\.js:2:\d+\)\n.*\/workspace\/src\/main\.js:2:/s);
+  });
+});
+
 describe('W2 the failing-tests report', () => {
   it('W2 takes what the guest left bounded: malformed entries skipped, 20 shown, long text cut', () => {
     const one = (index: number) => ({

@@ -15,7 +15,7 @@ export interface GuestError {
 }
 
 export interface ReportContext {
-  /** The text of a workspace file, or undefined for anything else (the shims, `node -e`). */
+  /** The text of a workspace file or of `node -e` code, or undefined for anything else (the shims). */
   source: (file: string) => string | undefined;
   /** Whether a file runs as an ES module (Node heads those reports with a file:// URL). */
   isEsm: (file: string) => boolean;
@@ -41,6 +41,9 @@ const calleeBefore = /([A-Za-z_$][\w$.]*(?:\[[^\]]*\])*)\s*$/;
 const esmOnlyMissing = new Set(['module', 'exports', 'require', '__filename', '__dirname']);
 /** Import statements scanned for a missing export: the error path only, and bounded. */
 const scannedFiles = 2000;
+const scannedChars = 1_000_000;
+/** A minified line is not worth a megabyte of report. */
+const shownChars = 1000;
 
 type Reword = (found: RegExpExecArray, line: string, where: Where | undefined, esm: boolean) => Partial<GuestError>;
 
@@ -99,25 +102,19 @@ const rewords: [RegExp, Reword][] = [
   ],
 ];
 
-function firstWorkspaceFrame(stack: string, context: ReportContext): Where | undefined {
+/** Frames in workspace files only (the shims' frames mean nothing to the program's author). */
+function workspaceFrames(stack: string, context: ReportContext): (Where & { name?: string })[] {
+  const frames = [];
   for (const text of stack.split('\n')) {
     const found = frame.exec(text);
     if (!found || context.source(found[2]!) === undefined) continue;
-    return { file: found[2]!, line: Number(found[3]), column: Number(found[4]) };
+    const [file, line, column] = [found[2]!, Number(found[3]), Number(found[4])];
+    // A CommonJS module's first line shares its line with the wrapper it was compiled in.
+    const shift = line === 1 && !context.isEsm(file) ? context.commonJsPrefix : 0;
+    frames.push({ name: found[1], file, line, column: Math.max(1, column - shift) });
+    if (frames.length === 10) break;
   }
-  return undefined;
-}
-
-/** Frames in workspace files only (the shims' frames mean nothing to the program's author). */
-function workspaceFrames(stack: string, context: ReportContext): string[] {
-  return stack
-    .split('\n')
-    .filter((text) => {
-      const found = frame.exec(text);
-      return found !== null && context.source(found[2]!) !== undefined;
-    })
-    .map((text) => `    ${text.trim()}`)
-    .slice(0, 10);
+  return frames;
 }
 
 /** Node names the import that asked for a missing export, not the module that lacks it. */
@@ -129,11 +126,13 @@ function importNaming(
   const statement = /\b(?:import|export)\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2/g;
   let scanned = 0;
   for (const [file, text] of context.files()) {
-    if (!/\.(?:m?js|jsx)$/.test(file) || file.includes('/node_modules/')) continue;
+    if (!/\.(?:m?js|jsx)$/.test(file) || file.includes('/node_modules/') || text.length > scannedChars) continue;
     if (++scanned > scannedFiles) break;
     for (const found of text.matchAll(statement)) {
       const names = found[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]);
-      if (!names.includes(name) || context.resolve(file, found[3]!) !== module) continue;
+      // QuickJS names the module that re-exports a missing name; Node, the module it asked.
+      const reexport = file === module && found[0].startsWith('export');
+      if (!names.includes(name) || (!reexport && context.resolve(file, found[3]!) !== module)) continue;
       const before = text.slice(0, found.index);
       const line = before.split('\n').length;
       const at = found.index! + found[0].indexOf(name, found[0].indexOf('{'));
@@ -144,12 +143,17 @@ function importNaming(
   return undefined;
 }
 
+/** `node -e` code is "[eval]" to Node. */
+const shown = (file: string) => (file.endsWith('/[eval]') ? '[eval]' : file);
+
 function header(where: Where, context: ReportContext): string {
   const text = context.source(where.file)?.split('\n')[where.line - 1];
   if (text === undefined) return '';
-  const place = `${context.isEsm(where.file) ? 'file://' : ''}${where.file}:${where.line}`;
+  const url = context.isEsm(where.file) && !where.file.endsWith('/[eval]') ? 'file://' : '';
+  const place = `${url}${shown(where.file)}:${where.line}`;
+  if (where.column > shownChars) return `${place}\n${text.slice(0, shownChars)}…\n\n`;
   const caret = `${' '.repeat(Math.max(0, where.column - 1))}${'^'.repeat(where.width ?? 1)}`;
-  return `${place}\n${text}\n${caret}\n\n`;
+  return `${place}\n${text.length > shownChars ? `${text.slice(0, shownChars)}…` : text}\n${caret}\n\n`;
 }
 
 /** The report Node prints for an uncaught error, from what QuickJS threw. */
@@ -157,7 +161,8 @@ export function nodeErrorReport(error: GuestError, context: ReportContext): stri
   let name = error.name ?? 'Error';
   let message = error.message;
   const stack = error.stack ?? '';
-  let where = firstWorkspaceFrame(stack, context);
+  const frames = workspaceFrames(stack, context);
+  let where: Where | undefined = frames[0] && { ...frames[0] };
   const missingExport = /^Could not find export '([^']+)' in module '([^']+)'$/.exec(message);
   if (missingExport) {
     const [, exported, module] = missingExport;
@@ -165,8 +170,6 @@ export function nodeErrorReport(error: GuestError, context: ReportContext): stri
     where = named?.where ?? where;
     message = `The requested module '${named?.specifier ?? module}' does not provide an export named '${exported}'`;
   }
-  if (where && where.line === 1 && !context.isEsm(where.file))
-    where.column = Math.max(1, where.column - context.commonJsPrefix);
   const line = where ? (context.source(where.file)?.split('\n')[where.line - 1] ?? '') : '';
   for (const [pattern, reword] of rewords) {
     const found = pattern.exec(message);
@@ -176,6 +179,10 @@ export function nodeErrorReport(error: GuestError, context: ReportContext): stri
     message = changed.message ?? message;
     break;
   }
-  const frames = name === 'SyntaxError' ? [] : workspaceFrames(stack, context);
-  return `${where ? header(where, context) : ''}${name}: ${message}\n${frames.map((text) => `${text}\n`).join('')}`;
+  // V8's frames for a syntax error are its loader's, which the program's author never wrote.
+  const at = name === 'SyntaxError' ? [] : frames;
+  const trace = at.map(
+    (f) => `    at ${f.name ? `${f.name} (` : ''}${shown(f.file)}:${f.line}:${f.column}${f.name ? ')' : ''}\n`,
+  );
+  return `${where ? header(where, context) : ''}${name}: ${message}\n${trace.join('')}`;
 }

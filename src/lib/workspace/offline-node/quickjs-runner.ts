@@ -185,7 +185,7 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
   );
   const context: QuickJSContext = runtime.newContext();
   const reportContext: ReportContext = {
-    source: (file) => (file === options.entry && options.source !== undefined ? undefined : files.get(file)),
+    source: (file) => modules.get(file),
     isEsm: (file) => esmOf(file, files.get(file) ?? ''),
     files: () => files.entries(),
     resolve: (base, specifier) => {
