@@ -50,6 +50,14 @@ describe('O4 the files a task names', () => {
     expect(none.of('notice').map((event) => event.reason)).not.toContain('named-files');
   });
 
+  it('O4 a file named only as an example, in parentheses, is not shown (as asked-file reads the task)', async () => {
+    const h = harness([final('x')], { files: { ...files, 'src/a.js': 'export const a = 1;\n' }, settings: small });
+    await h.agent.run('Fix src/pager.js, then write where the bug was as FILE:LINE (e.g. src/a.js:3).');
+    const text = h.of('notice').find((event) => event.reason === 'named-files')!.text;
+    expect(text).toContain('# src/pager.js');
+    expect(text).not.toContain('# src/a.js');
+  });
+
   it('O4 the files shown are bounded: a few files, each cut', async () => {
     const big = 'x'.repeat(namedFileLimits.chars * 3);
     const many = { 'a.js': big, 'b.js': '1', 'c.js': '2', 'd.js': '3' };

@@ -13,7 +13,7 @@
 import type { LoopExtension } from '../loop-extension';
 import type { ReadonlyWorkspace } from '../workspace-types';
 import { notice } from '../step-scope';
-import { namedPaths } from './step-envelope';
+import { taskFiles } from '../task-files';
 import { cutText, readHeader } from '../tools/read-header';
 
 export const namedFileLimits = { files: 3, chars: 2400 };
@@ -25,10 +25,9 @@ export async function namedFilesText(
 ): Promise<{ text: string; paths: string[] } | undefined> {
   const shown: string[] = [];
   const paths: string[] = [];
-  for (const path of namedPaths(task)) {
+  // The task's own files, as asked-file finds them (an example in parentheses is not one).
+  for (const path of (await taskFiles(task, workspace)).there) {
     if (paths.length >= namedFileLimits.files) break;
-    const stat = await workspace.stat(path).catch(() => null);
-    if (stat?.kind !== 'file') continue;
     const text = await workspace.readFile(path).catch(() => undefined);
     if (text === undefined) continue;
     const lines = text.split('\n');
