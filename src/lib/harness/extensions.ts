@@ -7,7 +7,8 @@
  * describes a call is asked about once before the hook and the check see it (T6); one that only
  * echoes the instructions' example answer or the last tool error goes back once a kind
  * (echoed-answer); one given while a file the task asks for is not there goes back once
- * (asked-file), and one given while the tests of a task that speaks of tests fail goes back at
+ * (asked-file), as does one that says it changed something in a run that changed nothing
+ * (claimed-change), and one given while the tests of a task that speaks of tests fail goes back at
  * most three times (implied-check). A blind change to a file the run has not read (an append, a
  * whole-file write that drops its lines) is refused once with the file shown (read-first), and a
  * write to a test file while the task says to keep the tests, every time (keep-tests).
@@ -47,6 +48,7 @@ import { doneCheck } from './done-check';
 import { describedCall } from './protocol/described-call';
 import { askedFile } from './recovery/asked-file';
 import { echoedAnswer } from './recovery/echoed-answer';
+import { claimedChange } from './recovery/claimed-change';
 
 function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const shown = new Set<string>();
@@ -87,6 +89,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     describedCall(),
     echoedAnswer(),
     askedFile(),
+    claimedChange(),
     impliedCheck(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),
     doneCheck(),

@@ -28,6 +28,9 @@ const words = (text: string): string =>
 
 const exampleWords = words(exampleAnswer);
 
+/** The instructions' example answer, whatever path the model put in it. */
+export const isExampleAnswer = (answer: string): boolean => words(answer) === exampleWords;
+
 /** The words of a failed result's first line, which says what went wrong. */
 const errorWords = (result: string): Set<string> => new Set(words(result.split('\n', 1)[0] ?? '').split(' '));
 
