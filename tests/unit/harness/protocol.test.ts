@@ -181,6 +181,37 @@ describe('the constrained protocol', () => {
   });
 });
 
+describe('T6 the JSON envelope as small models write it', () => {
+  it('T6 a raw line break or tab inside a string is read as the one it means (recorded: qwen-1.5b-node-errors, a delegate child)', async () => {
+    const code = 'export function square(n) {\n\treturn n * n;\n}\n';
+    const raw = code.replace(/\n/g, '\n').replace(/\t/g, '\t');
+    const h = harness(
+      [
+        // JSON.parse refuses these ("Bad control character in string literal"): 3 such replies ended the run.
+        { text: `{"action":"tool","name":"write_file","args":{"path":"src/shapes.js","content":"${raw}"}}` },
+        { text: '{"action":"final","final":"Done: exported square.\nThe tests\tpass."}' },
+      ],
+      { settings: { protocol: 'constrained' } },
+    );
+    const { outcome } = await h.agent.run('Write src/shapes.js exporting square.');
+    expect(outcome).toEqual({ kind: 'final', answer: 'Done: exported square.\nThe tests\tpass.' });
+    expect(await h.workspace.readFile('src/shapes.js')).toBe(code);
+    expect(h.of('notice').map((event) => event.reason)).not.toContain('malformed');
+  });
+
+  it('T6 only control characters inside strings are mended: a reply broken otherwise stays malformed', async () => {
+    const h = harness(
+      [{ text: '{"action":"final","final":"half\n' }, { text: '{"action":"final" "final":"x"}' }, final('ok')],
+      {
+        settings: { protocol: 'constrained' },
+      },
+    );
+    await h.agent.run('go');
+    const problems = h.of('parse.result').map((event) => JSON.stringify(event));
+    expect(problems.filter((text) => text.includes('not the JSON envelope'))).toHaveLength(2);
+  });
+});
+
 describe('tool results in the text protocol', () => {
   it('T6 tool results come back as user messages labelled with the tool', async () => {
     const h = harness([tool('list_files'), final('ok')], { files: { 'a.txt': 'a' } });

@@ -5,6 +5,7 @@
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
 import { parseTextReply } from './text-protocol';
+import { lenientJson } from './recover-call';
 import type { TextProtocolOptions } from './text-protocol';
 import type { AnyTool, PropertySchema } from '../tools/tool-definition';
 
@@ -72,13 +73,20 @@ export const constrainedNotice =
 
 export function parseEnvelope(reply: string, options: TextProtocolOptions = {}): ParsedReply {
   let value: unknown;
+  let problem = '';
   try {
     value = JSON.parse(stripThinking(reply));
   } catch (error) {
+    problem = (error as Error).message;
+    // A raw line break inside a string: Qwen2.5-Coder-1.5B wrote them under the schema (the
+    // server's grammar let them through), and three such replies ended a run (qwen-1.5b-node-errors).
+    value = lenientJson(stripThinking(reply));
+  }
+  if (value === undefined) {
     // A client that could not constrain the output may still get a valid text-protocol reply.
     const text = parseTextReply(reply, options);
     if (text.kind === 'tool' || (text.kind === 'final' && /<final>/.test(reply))) return text;
-    return { kind: 'malformed', problem: `the reply is not the JSON envelope (${(error as Error).message})` };
+    return { kind: 'malformed', problem: `the reply is not the JSON envelope (${problem})` };
   }
   const envelope = (value ?? {}) as Record<string, unknown>;
   if (envelope.action === 'final') {

@@ -41,7 +41,7 @@ interface Block {
   end: number;
 }
 
-/** JSON as small models write it: raw newlines and tabs inside strings are escaped, not fatal. */
+/** JSON as small models write it: raw control characters inside strings are escaped, not fatal. */
 export function lenientJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -56,7 +56,8 @@ export function lenientJson(text: string): unknown {
         continue;
       }
       if (char === '"') inString = !inString;
-      out += inString && char === '\n' ? '\\n' : inString && char === '\t' ? '\\t' : char;
+      const code = char.charCodeAt(0);
+      out += inString && code < 0x20 ? `\\u${code.toString(16).padStart(4, '0')}` : char;
     }
     // One closing brace or bracket too many at the end is the commonest slip after that.
     for (const candidate of [out, out.replace(/[}\]]\s*$/, '')])
