@@ -46,6 +46,7 @@ const errorCases: Case[] = [
   ['a call of what is not a function', { 'src/main.js': 'const o = {};\no.run();\n' }],
   ['a property read of undefined', { 'src/main.js': 'const o = undefined;\nconsole.log(o.x);\n' }],
   ['an error thrown in CommonJS', { 'src/main.js': "function f() {\n  throw new Error('boom');\n}\nf();\n" }],
+  ['a runaway recursion', { 'src/main.js': 'function f(n) {\n  return f(n + 1) + 1;\n}\nf(0);\n' }],
 ].map(([what, files]) => ({
   name: `an uncaught error (${what as string}) is reported where Node reports it, in its words`,
   files: files as Record<string, string>,

@@ -296,6 +296,29 @@ describe('W2 an uncaught error, reported as Node reports it', () => {
     expect(late).toMatch(/^\/workspace\/src\/main\.js:1\n(a = 1;){166}a = …\n\nSyntaxError: Unexpected number\n$/);
   });
 
+  it('W2 a runaway recursion is a RangeError the program may catch; one past the engine keeps what was printed', async () => {
+    const caught = await new MemoryWorkspace({
+      files: {
+        'a.js': "function f() { f(); }\ntry { f(); } catch (e) { console.log('caught'); }\nconsole.log('on');\n",
+      },
+    }).exec('node a.js');
+    // The engine's teardown aborted after a stack overflow (quickjs-emscripten #60): this output was lost.
+    expect(caught).toMatchObject({ exitCode: 0, stdout: 'caught\non\n' });
+    // A deep JSON.stringify runs out of the host's own stack inside the engine.
+    const workspace = new MemoryWorkspace({
+      files: {
+        'b.js':
+          "console.log('before');\nlet o = {};\nfor (let i = 0; i < 100000; i++) o = { o };\nJSON.stringify(o);\n",
+      },
+    });
+    expect(await workspace.exec('node b.js')).toMatchObject({
+      exitCode: 1,
+      stdout: 'before\n',
+      stderr: expect.stringContaining('RangeError: Maximum call stack size exceeded'),
+    });
+    expect(await workspace.exec('node -e "console.log(6 * 7)"')).toMatchObject({ exitCode: 0, stdout: '42\n' });
+  });
+
   it('W2 a CommonJS module required by another is named in its own frames, lines counted from its own top', async () => {
     const stderr = await run({
       'src/main.js': "const { go } = require('./lib.js');\ngo();\n",

@@ -40,3 +40,8 @@ export function settleEngine(used: Engine): { capReached: boolean } {
   if (size > initialBytes + headroomBytes / 2 && engine === used) engine = undefined;
   return { capReached };
 }
+
+/** An engine that aborted (its teardown failed) is never used again. */
+export function discardEngine(used: Engine): void {
+  if (engine === used) engine = undefined;
+}

@@ -6,7 +6,7 @@
  * workspace root and are handed back as changes for the caller to apply.
  */
 import { shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
-import { defaultMemoryBytes, quickJS, settleEngine } from './quickjs-engine';
+import { defaultMemoryBytes, discardEngine, quickJS, settleEngine } from './quickjs-engine';
 import type {
   QuickJSContext,
   QuickJSHandle,
@@ -66,13 +66,19 @@ const unresolved = 'harness-unresolved:';
 export async function runModule(options: RunOptions): Promise<RunResult> {
   const cap = options.memoryBytes ?? defaultMemoryBytes;
   const used = quickJS(cap);
-  const result = await runIn(await used.module, options, cap);
+  const result = await runIn(await used.module, options, cap, () => discardEngine(used));
   if (settleEngine(used).capReached)
     result.stderr += `\nnode: the program reached the offline node's memory cap (${cap / 1024 / 1024} MB)\n`;
   return result;
 }
 
-async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: number): Promise<RunResult> {
+async function runIn(
+  QuickJS: QuickJSWASMModule,
+  options: RunOptions,
+  cap: number,
+  /** The engine aborted: it is not used again. */
+  broken: () => void,
+): Promise<RunResult> {
   // The program's own view of the files: its writes are visible to its later reads.
   const files = new Map(options.files);
   // What modules load: the files, plus the code of `node -e` (which is not a file `fs` can see).
@@ -89,7 +95,7 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
     : (options.source ?? files.get(options.entry) ?? '');
   const runtime: QuickJSRuntime = QuickJS.newRuntime();
   runtime.setMemoryLimit(cap);
-  runtime.setMaxStackSize(1024 * 1024);
+  runtime.setMaxStackSize(256 * 1024);
   const deadline = Date.now() + options.deadlineMs;
   const pastDeadline = shouldInterruptAfterDeadline(deadline);
   runtime.setInterruptHandler(() => pastDeadline(runtime) || Boolean(options.signal?.aborted));
@@ -132,6 +138,7 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
   let exitCode: number | undefined;
   const handles: QuickJSHandle[] = [];
   const hold = (handle: QuickJSHandle) => (handles.push(handle), handle);
+  let hostFailed = false;
   try {
     context.setProp(
       context.global,
@@ -244,49 +251,72 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
           `globalThis.__requireFrom(${JSON.stringify(options.entry)});`,
           '',
         ].join('\n');
-    const evaluated = context.evalCode(main, esm ? options.entry : `${options.entry} (CommonJS)`, { type: 'module' });
-    let promise: QuickJSHandle | undefined;
-    if (evaluated.error) {
-      report(context.dump(evaluated.error));
-      evaluated.error.dispose();
-    } else promise = evaluated.value;
+    const drive = async () => {
+      const evaluated = context.evalCode(main, esm ? options.entry : `${options.entry} (CommonJS)`, { type: 'module' });
+      let promise: QuickJSHandle | undefined;
+      if (evaluated.error) {
+        report(context.dump(evaluated.error));
+        evaluated.error.dispose();
+      } else promise = evaluated.value;
 
-    // Drive promises and virtual timers until nothing is left to do (or the deadline passes).
-    const runNextTimer = hold(context.getProp(context.global, '__runNextTimer'));
-    let lastYield = Date.now();
-    for (;;) {
-      const jobs = runtime.executePendingJobs();
-      if (jobs.error) {
-        report(context.dump(jobs.error));
-        jobs.error.dispose();
+      // Drive promises and virtual timers until nothing is left to do (or the deadline passes).
+      const runNextTimer = hold(context.getProp(context.global, '__runNextTimer'));
+      let lastYield = Date.now();
+      for (;;) {
+        const jobs = runtime.executePendingJobs();
+        if (jobs.error) {
+          report(context.dump(jobs.error));
+          jobs.error.dispose();
+        }
+        if (Date.now() > deadline || options.signal?.aborted || exitCode !== undefined) break;
+        if (runtime.hasPendingJob()) continue;
+        const timer = context.callFunction(runNextTimer, context.undefined);
+        if (timer.error) {
+          report(context.dump(timer.error));
+          timer.error.dispose();
+          continue;
+        }
+        const more: unknown = context.dump(timer.value);
+        timer.value.dispose();
+        if (!more) break;
+        if (Date.now() - lastYield > 50) {
+          // Let the host see an abort now and then (its events cannot fire while we loop).
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          lastYield = Date.now();
+        }
       }
-      if (Date.now() > deadline || options.signal?.aborted || exitCode !== undefined) break;
-      if (runtime.hasPendingJob()) continue;
-      const timer = context.callFunction(runNextTimer, context.undefined);
-      if (timer.error) {
-        report(context.dump(timer.error));
-        timer.error.dispose();
-        continue;
+      if (promise) {
+        const state = context.getPromiseState(promise);
+        if (state.type === 'rejected') {
+          report(context.dump(state.error));
+          state.error.dispose();
+        }
+        // A module with top-level await settles to a value handle of its own: freeing it keeps the
+        // runtime's teardown from aborting on a leaked object.
+        if (state.type === 'fulfilled' && !state.notAPromise && state.value.alive) state.value.dispose();
+        promise.dispose();
       }
-      const more: unknown = context.dump(timer.value);
-      timer.value.dispose();
-      if (!more) break;
-      if (Date.now() - lastYield > 50) {
-        // Let the host see an abort now and then (its events cannot fire while we loop).
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        lastYield = Date.now();
-      }
-    }
-    if (promise) {
-      const state = context.getPromiseState(promise);
-      if (state.type === 'rejected') {
-        report(context.dump(state.error));
-        state.error.dispose();
-      }
-      // A module with top-level await settles to a value handle of its own: freeing it keeps the
-      // runtime's teardown from aborting on a leaked object.
-      if (state.type === 'fulfilled' && !state.notAPromise && state.value.alive) state.value.dispose();
-      promise.dispose();
+    };
+    try {
+      await drive();
+    } catch (error) {
+      // The host's own stack ran out inside the engine (a deep JSON.stringify, a recursion through
+      // a getter that QuickJS's stack check did not see): what the program printed stands, and the
+      // engine, unwound mid-call, is not used again.
+      hostFailed = true;
+      broken();
+      output.stderr.append(
+        error instanceof RangeError
+          ? 'RangeError: Maximum call stack size exceeded\n'
+          : `node: the offline engine failed: ${(error as Error).message}\n`,
+      );
+      return {
+        exitCode: 1,
+        stdout: output.stdout.text,
+        stderr: output.stderr.text,
+        timedOut: false,
+        changes: guest.changes,
+      };
     }
     const timedOut = Date.now() > deadline;
     if (timedOut)
@@ -309,8 +339,17 @@ async function runIn(QuickJS: QuickJSWASMModule, options: RunOptions, cap: numbe
       changes: guest.changes,
     };
   } finally {
-    for (const handle of handles) if (handle.alive) handle.dispose();
-    context.dispose();
-    runtime.dispose();
+    try {
+      if (!hostFailed) {
+        for (const handle of handles) if (handle.alive) handle.dispose();
+        context.dispose();
+        runtime.dispose();
+      }
+    } catch {
+      // QuickJS's teardown asserts after a stack overflow or an out-of-memory error
+      // (quickjs-emscripten issues 60 and 257) and the WebAssembly module aborts: the program's
+      // output and report stand, and the next run gets a new engine.
+      broken();
+    }
   }
 }
