@@ -7,20 +7,14 @@
  */
 import { shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
 import { defaultMemoryBytes, discardEngine, quickJS, settleEngine } from './quickjs-engine';
-import type {
-  QuickJSContext,
-  QuickJSHandle,
-  QuickJSRuntime,
-  QuickJSWASMModule,
-  VmCallResult,
-} from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { builtins, commonJsFacade, resolveSpecifier } from './module-resolution';
 import { preludeSource } from './node-shims';
 import { stdinSource } from './node-stdin-shim';
 import { isEsmSource } from './module-kind';
 import { nodeApiSource } from './node-builtins';
 import { commonJsSource } from './node-commonjs';
-import { requireEsm } from './require-esm';
+import { bindGuest } from './guest-bindings';
 import { GuestFiles } from './guest-files';
 import type { FileChanges } from './guest-files';
 import { BoundedOutput } from '../bounded-output';
@@ -111,8 +105,8 @@ async function runIn(
     },
     (base, requested) => {
       try {
-        // Code made by new Function (each CommonJS module) reports "<input>" as its base: resolve from
-        // the working directory.
+        // Code with no file of its own (`node -e`, the shims) has a base that is no path: resolve
+        // from the working directory.
         return resolveSpecifier(base.startsWith('/') ? base : `${options.cwd}/[eval]`, requested, modules);
       } catch (error) {
         return `${unresolved}${(error as Error).message}`;
@@ -140,75 +134,15 @@ async function runIn(
   const hold = (handle: QuickJSHandle) => (handles.push(handle), handle);
   let hostFailed = false;
   try {
-    context.setProp(
-      context.global,
-      '__write',
-      hold(
-        context.newFunction('__write', (stream, text) => {
-          const value = context.getString(text);
-          (context.getNumber(stream) === 2 ? output.stderr : output.stdout).append(value);
-        }),
-      ),
-    );
-    context.setProp(
-      context.global,
-      '__exit',
-      hold(
-        context.newFunction('__exit', (code) => {
-          exitCode = context.getNumber(code) | 0;
-        }),
-      ),
-    );
-    context.setProp(context.global, '__argv', hold(context.newArray()));
-    options.argv.forEach((argument, index) => {
-      const value = context.newString(argument);
-      context.setProp(handles[handles.length - 1], index, value);
-      value.dispose();
-    });
-    const env = hold(context.newObject());
-    for (const [key, value] of Object.entries(options.env)) {
-      const handle = context.newString(value);
-      context.setProp(env, key, handle);
-      handle.dispose();
-    }
-    context.setProp(context.global, '__env', env);
-    const stdin = context.newString(options.stdin ?? '');
-    context.setProp(context.global, '__stdin', stdin);
-    stdin.dispose();
-    const cwd = context.newString(options.cwd);
-    context.setProp(context.global, '__cwd', cwd);
-    cwd.dispose();
-    const define = (
-      name: string,
-      fn: (...args: QuickJSHandle[]) => QuickJSHandle | VmCallResult<QuickJSHandle> | undefined,
-    ) => context.setProp(context.global, name, hold(context.newFunction(name, fn)));
-    const textOrUndefined = (text: string | undefined) =>
-      text === undefined ? context.undefined : context.newString(text);
-    define('__fileRead', (path) => textOrUndefined(files.get(context.getString(path))));
-    define('__moduleSource', (path) => textOrUndefined(modules.get(context.getString(path))));
-    define('__fileList', () => context.newString(JSON.stringify([...files.keys()])));
-    const answer = (error: string | undefined) => (error === undefined ? context.undefined : context.newString(error));
-    define('__fileWrite', (path, text, append) =>
-      answer(guest.write(context.getString(path), context.getString(text), Boolean(context.getNumber(append)))),
-    );
-    define('__fileRemove', (path) => answer(guest.remove(context.getString(path))));
-    define('__mkdir', (path) => answer(guest.mkdir(context.getString(path))));
-    define('__isEsm', (file, source) =>
-      esmOf(context.getString(file), context.getString(source)) ? context.true : context.false,
-    );
-    define('__requireEsm', (file) => requireEsm(context, context.getString(file)));
-    // Compiled under its own name (not by new Function, which QuickJS calls "<input>"), so errors
-    // and stacks name the file and its own line numbers: the wrapper shares the first line.
-    define('__compileCommonJs', (file, source) =>
-      context.evalCode(`${commonJsWrapper}${context.getString(source)}\n})`, context.getString(file)),
-    );
-    define('__unsupported', (name) => {
-      try {
-        resolveSpecifier('/', context.getString(name), new Map());
-        return context.undefined;
-      } catch (error) {
-        return context.newString((error as Error).message);
-      }
+    bindGuest(context, hold, {
+      output,
+      exit: (code) => (exitCode = code),
+      options,
+      files,
+      modules,
+      guest,
+      esmOf,
+      commonJsWrapper,
     });
     for (const [source, name] of [
       [preludeSource, '<prelude>'],
