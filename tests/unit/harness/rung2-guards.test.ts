@@ -446,6 +446,24 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
     expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
     expect(await h.workspace.readFile('bare.txt')).toBe('one\ntwo\n');
   });
+
+  it('T1 patch_file with both texts empty is refused as a change of nothing, not reported as an append (recorded: add-missing-export)', async () => {
+    const shapes = 'function square(n) {\n  return n * n;\n}\n';
+    const h = harness(
+      [
+        tool('read_file', { path: 'src/shapes.js' }),
+        tool('patch_file', { path: 'src/shapes.js', old_text: '', new_text: '' }),
+        final('x'),
+      ],
+      { files: { 'src/shapes.js': shapes } },
+    );
+    await h.agent.run('Export square from src/shapes.js.');
+    expect(toolResults(h)[1]).toContain('old_text and new_text are both empty, so there is nothing to change');
+    expect(toolResults(h)[1]).not.toContain('appended');
+    const item = h.of('history.appended').filter((event) => event.item.kind === 'tool')[1]!.item;
+    expect(item).toMatchObject({ ok: false });
+    expect(await h.workspace.readFile('src/shapes.js')).toBe(shapes);
+  });
 });
 
 describe('O4 L3 going round in circles', () => {

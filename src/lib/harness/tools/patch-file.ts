@@ -44,6 +44,14 @@ function patched(text: string, args: { path: string; old_text: string; new_text:
   // An empty old_text can mean only one place: Qwen2.5-Coder-1.5B appended a line to TODO.md
   // so, five times, each refused as "must not be empty" (rung 1). The file keeps its last newline.
   if (args.old_text === '') {
+    // Both empty: the 1.5B model "patched" src/shapes.js so twice, told each time "appended (+0
+    // lines)", a success that changed nothing (add-missing-export, qwen-1.5b-node-errors).
+    if (args.new_text === '')
+      return {
+        error:
+          'old_text and new_text are both empty, so there is nothing to change: to change a line, copy it ' +
+          'into old_text and write it as it should be in new_text; to add lines at the end, put them in new_text',
+      };
     const already = linesAlreadyThere(text, args.new_text);
     if (already)
       return {
