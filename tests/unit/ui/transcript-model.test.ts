@@ -205,7 +205,8 @@ describe('zip', () => {
 
 describe('O4 U1 an answer with nothing done is marked, not a green "Finished"', () => {
   it('O4 a final answer before any tool worked says nothing was checked; one after a working tool is "Finished"', async () => {
-    const prose = harness([final('The bug is fixed.')]);
+    // Sent back once as a claim no tool made (claimed-change); the second answer stands.
+    const prose = harness([final('The bug is fixed.'), final('The bug is fixed.')]);
     await prose.agent.run('fix the bug');
     const model = new TranscriptModel(prose.agent.session.id);
     for (const event of prose.events) model.apply(event);
