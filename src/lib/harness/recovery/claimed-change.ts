@@ -17,21 +17,17 @@ import { isExampleAnswer } from './echoed-answer';
 /** A task that asks for something to be changed or made ("Fix …", "Add …", "write … into"). */
 const changeWords =
   /\b(?:fix|change|add|update|write|create|make|remove|delete|rename|replace|append|edit|set|export|put|save|patch)\b/i;
+/** Any of the words or phrases, as whole words, in any case. */
+const wordPattern = (...alternatives: string[]) => new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'i');
 /** Words in an answer that report a change made. */
-const claimWords = new RegExp(
-  `\\b(?:${[
-    'updated|added|fixed|changed|modified|wrote|written|created',
-    'replaced|removed|deleted|appended|inserted|renamed|exported|patched|saved',
-  ].join('|')})\\b`,
-  'i',
+const claimWords = wordPattern(
+  'updated|added|fixed|changed|modified|wrote|written|created',
+  'replaced|removed|deleted|appended|inserted|renamed|exported|patched|saved',
 );
 /** Words in an answer that say no change was needed or made. */
-const noChangeWords = new RegExp(
-  `\\b(?:${[
-    'already|no changes?|nothing (?:to|was|needed)|not (?:needed|necessary)',
-    "did not|didn't|could not|couldn't|cannot|can't|unable",
-  ].join('|')})\\b`,
-  'i',
+const noChangeWords = wordPattern(
+  'already|no changes?|nothing (?:to|was|needed)|not (?:needed|necessary)',
+  "did not|didn't|could not|couldn't|cannot|can't|unable",
 );
 /** Shell commands that only read or test: running them changes no file. */
 const readOnlyCommand =
