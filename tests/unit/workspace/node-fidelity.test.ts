@@ -46,6 +46,8 @@ const errorCases: Case[] = [
   ['a call of what is not a function', { 'src/main.js': 'const o = {};\no.run();\n' }],
   ['a property read of undefined', { 'src/main.js': 'const o = undefined;\nconsole.log(o.x);\n' }],
   ['an error thrown in CommonJS', { 'src/main.js': "function f() {\n  throw new Error('boom');\n}\nf();\n" }],
+  ['new of what is not a constructor', { 'src/main.js': 'const F = 1;\nnew F();\n' }],
+  ['an export of a bare name', { ...esm, 'src/main.js': 'function square(n) {\n  return n * n;\n}\nexport square;\n' }],
   ['a runaway recursion', { 'src/main.js': 'function f(n) {\n  return f(n + 1) + 1;\n}\nf(0);\n' }],
 ].map(([what, files]) => ({
   name: `an uncaught error (${what as string}) is reported where Node reports it, in its words`,

@@ -83,8 +83,22 @@ const rewords: [RegExp, Reword][] = [
   [
     /^not a (function|constructor)$/,
     ([, what], line, where) => {
-      const callee = where ? calleeBefore.exec(line.slice(0, where.column - 1))?.[1] : undefined;
-      return callee ? { message: `${callee} is not a ${what}` } : {};
+      const before = where ? line.slice(0, where.column - 1) : '';
+      const callee = calleeBefore.exec(before);
+      if (!callee) return {};
+      // QuickJS says "not a function" for `new F()` too; V8 says what `new` needed.
+      const constructed = /\bnew\s+$/.test(before.slice(0, callee.index));
+      return { message: `${callee[1]} is not a ${constructed ? 'constructor' : what}` };
+    },
+  ],
+  [
+    /^invalid export syntax$/,
+    (_, line, where) => {
+      const at = line.search(/\bexport\b/);
+      if (!where || at < 0) return {};
+      where.column = at + 1;
+      where.width = 'export'.length;
+      return { message: "Unexpected token 'export'" };
     },
   ],
   [
