@@ -40,9 +40,10 @@ export function claimedChange(): LoopExtension {
   let sentBack = false;
   return {
     name: 'claimed-change',
-    afterToolResult({ call, ok, changed: wrote, denied }) {
+    afterToolResult({ call, changed: wrote, denied }) {
       const command = (call.arguments as { command?: unknown } | undefined)?.command;
-      const shell = call.name === 'run_shell' && ok && !(typeof command === 'string' && readOnlyCommand.test(command));
+      // A command that failed may still have written before it did.
+      const shell = call.name === 'run_shell' && !(typeof command === 'string' && readOnlyCommand.test(command));
       // A refused change: the answer that says so (or not) is for the person to read.
       if (wrote || shell || denied) changed = true;
       return undefined;
