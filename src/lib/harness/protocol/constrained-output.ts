@@ -72,15 +72,16 @@ export const constrainedNotice =
   'call a tool, or {"action":"final","final":"your answer"} to finish.';
 
 export function parseEnvelope(reply: string, options: TextProtocolOptions = {}): ParsedReply {
+  const body = stripThinking(reply);
   let value: unknown;
   let problem = '';
   try {
-    value = JSON.parse(stripThinking(reply));
+    value = JSON.parse(body);
   } catch (error) {
     problem = (error as Error).message;
     // A raw line break inside a string: Qwen2.5-Coder-1.5B wrote them under the schema (the
     // server's grammar let them through), and three such replies ended a run (qwen-1.5b-node-errors).
-    value = lenientJson(stripThinking(reply));
+    value = lenientJson(body);
   }
   if (value === undefined) {
     // A client that could not constrain the output may still get a valid text-protocol reply.

@@ -56,8 +56,8 @@ export function readFirst(shown: ReadonlySet<string> = new Set(), everyFileShown
       if (kind === 'append' && shown.has(path)) return undefined;
       // Only a write to a file counted as shown may keep its lines and go through: compared then only.
       const content = (call.arguments as { content?: unknown }).content;
-      if (kind === 'write' && (everyFileShown || shown.has(path)) && typeof content === 'string')
-        if (lostLines(text, content).count === 0) return undefined;
+      const mayKeep = kind === 'write' && (everyFileShown || shown.has(path)) && typeof content === 'string';
+      if (mayKeep && lostLines(text, content).count === 0) return undefined;
       seen.add(path);
       const visible = cutText(text, shownChars).text;
       return kind === 'write'

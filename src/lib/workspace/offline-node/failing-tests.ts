@@ -36,7 +36,7 @@ export function failingTestsReport(
   failures: unknown[],
   cwd: string,
   source: (file: string) => string | undefined = () => undefined,
-  /** How many failed in all (the guest keeps at most 100 of them). */
+  /** How many failed in all (the guest keeps at most `keptFailures` of them). */
   total = 0,
 ): string {
   const valid = failures.filter(

@@ -157,13 +157,14 @@ function importNaming(
   return undefined;
 }
 
-/** `node -e` code is "[eval]" to Node. */
-const shown = (file: string) => (file.endsWith('/[eval]') ? '[eval]' : file);
+/** `node -e` code is "[eval]" to Node, and has no file:// URL. */
+const isEval = (file: string) => file.endsWith('/[eval]');
+const shown = (file: string) => (isEval(file) ? '[eval]' : file);
 
-function header(where: Where, context: ReportContext): string {
-  const text = context.source(where.file)?.split('\n')[where.line - 1];
+/** The place, the line (`text`, from its source) and a caret under the column. */
+function header(where: Where, text: string | undefined, context: ReportContext): string {
   if (text === undefined) return '';
-  const url = context.isEsm(where.file) && !where.file.endsWith('/[eval]') ? 'file://' : '';
+  const url = context.isEsm(where.file) && !isEval(where.file) ? 'file://' : '';
   const place = `${url}${shown(where.file)}:${where.line}`;
   if (where.column > shownChars) return `${place}\n${text.slice(0, shownChars)}…\n\n`;
   const caret = `${' '.repeat(Math.max(0, where.column - 1))}${'^'.repeat(where.width ?? 1)}`;
@@ -184,11 +185,11 @@ export function nodeErrorReport(error: GuestError, context: ReportContext): stri
     where = named?.where ?? where;
     message = `The requested module '${named?.specifier ?? module}' does not provide an export named '${exported}'`;
   }
-  const line = where ? (context.source(where.file)?.split('\n')[where.line - 1] ?? '') : '';
+  const text = where ? context.source(where.file)?.split('\n')[where.line - 1] : undefined;
   for (const [pattern, reword] of rewords) {
     const found = pattern.exec(message);
     if (!found) continue;
-    const changed = reword(found, line, where, where ? context.isEsm(where.file) : false);
+    const changed = reword(found, text ?? '', where, where ? context.isEsm(where.file) : false);
     name = changed.name ?? name;
     message = changed.message ?? message;
     break;
@@ -198,5 +199,5 @@ export function nodeErrorReport(error: GuestError, context: ReportContext): stri
   const trace = at.map(
     (f) => `    at ${f.name ? `${f.name} (` : ''}${shown(f.file)}:${f.line}:${f.column}${f.name ? ')' : ''}\n`,
   );
-  return `${where ? header(where, context) : ''}${name}: ${message}\n${trace.join('')}`;
+  return `${where ? header(where, text, context) : ''}${name}: ${message}\n${trace.join('')}`;
 }
