@@ -20,6 +20,7 @@ import { smallTools } from './small-model/small-tools';
 import { workspacePaths } from './small-model/step-envelope';
 import type { WorkspacePaths } from './small-model/step-envelope';
 import { ToolExecutor } from './tool-executor';
+import { withWorkspaceExamples } from './prompt/workspace-examples';
 import { delegateRunner } from './delegate-runner';
 import { TaskGraph, taskLine } from './tasks/task-graph';
 import { taskTools } from './tasks/task-tools';
@@ -116,13 +117,15 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const environment = options.workspace.describe();
   const memoryFile = options.memoryFile ?? defaultMemoryFile;
   const small = settings.profile === 'small';
-  const [repo, extras, paths, skills] = await Promise.all([
+  const [repo, extras, listing, skills] = await Promise.all([
     repoContext(context),
     promptExtras(context, memoryFile),
-    small ? workspacePaths(options.workspace).catch(() => undefined) : undefined,
+    workspacePaths(options.workspace).catch(() => undefined),
     readSkills(options.workspace, settings.skillsFolder),
   ]);
   if (skills.length > 0) recorder.emit({ type: 'skills.listed', skills });
+  // O4: only the small profile lists the files in its prompt and its grammar.
+  const paths = small ? listing : undefined;
   // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
   const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
   const skillTools = skills.length > 0 ? [loadSkillTool(skills)] : [];
@@ -150,7 +153,9 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   // U3: a fork offers its parent's tools (and below, sends its parent's prompt).
   const pin = session.pinned;
   const pinned = pin ? pinnedTools(pin, offered, (name) => toolset.tools.get(name)) : undefined;
-  const tools = pinned?.tools ?? offered;
+  // P1: examples that name the workspace's own files, in the prompt and in every usage error.
+  const tools = withWorkspaceExamples(pinned?.tools ?? offered, listing?.files);
+  const examples = new Map(tools.map((tool) => [tool.name, tool.example]));
   if (pin) forkNotice(context, pin, pinned?.missing ?? []);
   const promptState: PromptState = {
     protocol: context.protocol,
@@ -204,6 +209,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     ...(hookFiles ? { hookFiles } : {}),
     toolset: pin?.tools ? pinnedToolset(toolset, pin.tools) : toolset,
     protocol: context.protocol,
+    examples,
     workspace: options.workspace,
     gate,
     sessionId: session.id,

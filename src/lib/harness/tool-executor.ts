@@ -43,6 +43,8 @@ export interface ExecutedCall {
 export interface ExecutorOptions {
   toolset: Toolset;
   protocol: Protocol;
+  /** P1: each tool's example for this run, by tool name (the tool's own when absent). */
+  examples?: ReadonlyMap<string, unknown>;
   workspace: ReadonlyWorkspace;
   gate: ApprovalGate;
   sessionId: string;
@@ -124,7 +126,8 @@ export class ToolExecutor {
     return this.options.hookFiles?.protects(path);
   }
 
-  private example = (tool: AnyTool) => formatExample(tool, this.options.protocol);
+  private example = (tool: AnyTool) =>
+    formatExample(tool, this.options.protocol, this.options.examples?.get(tool.name));
 
   /** `beforeWrite` runs before a tool that may change the workspace (the run's baseline checkpoint). */
   async execute(

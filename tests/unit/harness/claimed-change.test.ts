@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { final, harness, ScriptedApprover, tool } from '../helpers';
 import { claimsChange } from '../../../src/lib/harness/recovery/claimed-change';
+import { exampleAnswer } from '../../../src/lib/harness/prompt/prompt-variables';
 
 const header = 'export function Header({ user }) {\n  return <h1>Welcome</h1>;\n}\n';
 const jsxTask = 'src/Header.jsx shows a fixed greeting. Change it so it greets the user by name: Welcome, {user.name}.';
@@ -50,7 +51,7 @@ describe('L3 claimed-change: an answer that claims a change no tool made', () =>
       // A shell command may have made the change (sed -i, echo >>): the check decides.
       [jsxTask, [tool('run_shell', { command: "sed -i 's/Welcome/Hi/' src/Header.jsx" }), final(claimed)]],
       // The instructions' example answer is echoed-answer's to send back, not a second notice.
-      [jsxTask, [final('Done: fixed the off-by-one in src/Header.jsx and checked it.'), final('x')]],
+      [jsxTask, [final(exampleAnswer), final('x')]],
     ];
     for (const [task, replies] of cases) {
       const h = harness([...replies, final('again')], { files });

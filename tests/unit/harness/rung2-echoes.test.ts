@@ -8,16 +8,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
+import { exampleAnswer } from '../../../src/lib/harness/prompt/prompt-variables';
 
-const example = 'Done: fixed the off-by-one in src/search.js and checked it.';
+const example = exampleAnswer;
 const sumTask =
   'a.json and b.json each have a "count". Write the sum of the two counts, and nothing else, into TOTAL.txt.';
 const sumFiles = { 'a.json': '{ "name": "apples", "count": 17 }', 'b.json': '{ "name": "pears", "count": 25 }' };
 const echoes = (h: ReturnType<typeof harness>) => h.of('notice').filter((event) => event.reason === 'echoed-answer');
 
 describe('L3 echoed-answer: an answer that echoes what the model was given', () => {
-  it("L3 the instructions' example answer goes back once, also with the model's own file in it (recorded: add-missing-export)", async () => {
-    for (const answer of [example, 'Done: fixed the off-by-one in src/shapes.js and checked it.']) {
+  it("L3 the instructions' example answer goes back once, also copied without its brackets (recorded: add-missing-export)", async () => {
+    for (const answer of [example, 'done: what you changed, and how you checked it.']) {
       const h = harness([final(answer), final(answer), final('never read')], { files: { 'src/shapes.js': 'x' } });
       const { outcome } = await h.agent.run('Export square from src/shapes.js.');
       expect(outcome).toMatchObject({ kind: 'final', answer });

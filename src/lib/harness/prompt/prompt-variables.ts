@@ -6,7 +6,7 @@ import { formatExample } from '../protocol/notices';
 import { clip } from '../context/clip';
 
 /** The final answer the instructions show as an example (echoed-answer knows it when it comes back). */
-export const exampleAnswer = 'Done: fixed the off-by-one in src/search.js and checked it.';
+export const exampleAnswer = 'Done: <what you changed, and how you checked it>';
 
 export interface PromptState {
   protocol: Protocol;

@@ -4,8 +4,8 @@ import type { AnyTool } from '../tools/tool-definition';
 
 const multiLine = new Set(['write_file', 'patch_file']);
 
-function xmlExample(tool: AnyTool): string {
-  const args = tool.example as Record<string, unknown>;
+function xmlExample(tool: AnyTool, example: unknown): string {
+  const args = example as Record<string, unknown>;
   const attributes = Object.entries(args)
     .filter(([key]) => key === 'path')
     .map(([key, value]) => ` ${key}="${String(value)}"`)
@@ -17,12 +17,14 @@ function xmlExample(tool: AnyTool): string {
   return `<tool name="${tool.name}"${attributes}>${children}</tool>`;
 }
 
-/** A correct call of `tool` in the given protocol, for prompts and validation errors. */
-export function formatExample(tool: AnyTool, protocol: Protocol): string {
-  const example: unknown = tool.example;
+/**
+ * A correct call of `tool` in the given protocol, for prompts and validation errors; `example`
+ * is the run's own (prompt/workspace-examples.ts) when it has one.
+ */
+export function formatExample(tool: AnyTool, protocol: Protocol, example: unknown = tool.example): string {
   if (protocol === 'native') return `${tool.name}(${JSON.stringify(example)})`;
   if (protocol === 'constrained') return JSON.stringify({ action: 'tool', name: tool.name, args: example });
-  if (multiLine.has(tool.name)) return xmlExample(tool);
+  if (multiLine.has(tool.name)) return xmlExample(tool, example);
   return `<tool>${JSON.stringify({ name: tool.name, args: example })}</tool>`;
 }
 

@@ -15,7 +15,7 @@ export const delegate: ReadTool<{ task: string; max_steps: number }> = {
     },
     ['task'],
   ),
-  example: { task: 'inspect README.md and summarise how tests are run', max_steps: 3 },
+  example: { task: '<a question a read-only helper can answer by reading files>', max_steps: 3 },
   async check(args, context) {
     if (!context.delegate) return 'delegation depth exceeded: a child agent cannot delegate again';
     return args.task.trim() ? null : `'task' must not be empty`;

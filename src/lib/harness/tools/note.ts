@@ -14,7 +14,7 @@ export const note: ReadTool<{ text: string; long_term: boolean }> = {
     },
     ['text'],
   ),
-  example: { text: 'The bug is in src/search.js: the loop stops one item early.', long_term: false },
+  example: { text: '<a fact to keep for later steps>', long_term: false },
   // A long-term note changes a file later sessions put in their prompt: approval applies (T4).
   riskyWhen: (args) => args.long_term === true,
   async run(args) {

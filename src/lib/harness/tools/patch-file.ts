@@ -94,7 +94,11 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
     },
     ['path', 'old_text', 'new_text'],
   ),
-  example: { path: 'binary_search.js', old_text: 'return -1;', new_text: 'return middle;' },
+  example: {
+    path: 'src/app.js',
+    old_text: '<the exact text to replace, copied from the file>',
+    new_text: '<the text to put in its place>',
+  },
   async check(args, context) {
     // The 1.5B model patched TOTAL.txt into being (old_text empty), was told only "does not
     // exist", and answered that the file should be created first (sum-two-files).

@@ -66,7 +66,7 @@ export const search: ReadTool<{ pattern: string; path: string }> = {
     },
     ['pattern'],
   ),
-  example: { pattern: 'binary_search', path: '.' },
+  example: { pattern: 'TODO', path: '.' },
   async check(args, context) {
     if (!args.pattern.trim()) return `'pattern' must not be empty`;
     const stat = await context.workspace.stat(args.path);

@@ -85,7 +85,10 @@ interface ToolBase<Args> {
   risky: boolean;
   /** For a tool whose risk depends on its arguments: risky for these calls. */
   riskyWhen?(args: Args): boolean;
-  /** Arguments of a call that works, shown in prompts and in every validation error. */
+  /**
+   * The shape of a call, shown in prompts and in every validation error: paths the run points at
+   * its own files, texts the model writes itself as `<placeholders>` (prompt/workspace-examples.ts).
+   */
   example: Args;
 }
 

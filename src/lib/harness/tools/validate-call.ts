@@ -1,4 +1,5 @@
 /** T3: every call is checked before it runs; each error carries the correct usage. */
+import { placeholderArgument } from '../prompt/workspace-examples';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from './ajv';
 import type { AnyTool, ReadToolContext } from './tool-definition';
@@ -111,6 +112,11 @@ export async function validateCall(options: {
   if (!validate(args)) {
     const problems = [...new Set((validate.errors ?? []).map((error) => describeSchemaError(tool, error)))];
     return { ok: false, tool, error: usageError(tool, problems.join('; '), formatExample) };
+  }
+  const copied = placeholderArgument(tool, args);
+  if (copied) {
+    const problem = `'${copied}' is the example's placeholder, not a value: put the real text there`;
+    return { ok: false, tool, error: usageError(tool, problem, formatExample) };
   }
   if (tool.check) {
     let problem: string | null;

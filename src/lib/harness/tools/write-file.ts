@@ -63,7 +63,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     },
     ['path', 'content'],
   ),
-  example: { path: 'binary_search.js', content: 'export function binarySearch(items, target) {\n  return -1;\n}\n' },
+  example: { path: 'src/app.js', content: '<the whole new text of the file>' },
   check: (args, context) => expectWritableFile(context.workspace, args.path),
   async preview(args, context) {
     const { content } = withoutReadMarks(args.content);

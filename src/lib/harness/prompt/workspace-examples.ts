@@ -1,0 +1,80 @@
+/**
+ * P1 T1 (issue 32): the tools' examples, drawn from the run's workspace. The prompt's examples
+ * used to tell one story (a binary_search.js with an off-by-one, a README.md that says how tests
+ * run), and Qwen2.5-Coder-1.5B told it back: "off-by-one" in calls or answers in 53 of 99 recorded
+ * rung-1 and rung-2 runs, the delegate example's task word for word in 33, a README.md read where
+ * there was none. Here a path in an example is a file that is there, and a text the model must
+ * write itself (old_text, content, a note, the answer) is said in words between angle brackets,
+ * which `placeholderArgument` refuses should it come back as an argument.
+ */
+import type { AnyTool } from '../tools/tool-definition';
+
+/** Read first: code that is not a test, then any text that is not a manifest or a lock file. */
+const codeFile = /\.(?:[cm]?[jt]sx?|py|go|rs|rb|java|svelte|vue|c|cc|cpp|h)$/i;
+const testFile = /(?:^|\/)(?:tests?|__tests__|spec)\/|\.(?:test|spec)\.[^/]+$/i;
+const manifest = /(?:^|\/)(?:package(?:-lock)?\.json|[\w.-]+\.lock|\.[^/]+)$/i;
+
+/** The file an example names: the first of the listing's best kind, or undefined (no files). */
+export function exampleFile(files: readonly string[]): string | undefined {
+  const ranked = [
+    (path: string) => codeFile.test(path) && !testFile.test(path),
+    (path: string) => !manifest.test(path) && !testFile.test(path),
+    (path: string) => !manifest.test(path),
+    () => true,
+  ];
+  for (const fits of ranked) {
+    const found = files.find(fits);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A word to search for: the example file's name without its folder and extension. */
+const stem = (path: string): string =>
+  path
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]*$/, '') || path;
+
+/** The example's path arguments pointed at `file`, where the tool has them. */
+function pointedAt(tool: AnyTool, file: string): Record<string, unknown> | undefined {
+  const example = tool.example as Record<string, unknown>;
+  switch (tool.name) {
+    case 'read_file':
+    case 'write_file':
+    case 'patch_file':
+      return { ...example, path: file };
+    case 'search':
+      // A name of one or two letters (a.json) would find everything: the tool's own pattern stays.
+      return stem(file).length > 2 ? { ...example, pattern: stem(file) } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The tools with their examples pointed at the workspace's own files; unchanged when the listing
+ * is unknown (too many files) or empty. Computed once a run, so the prefix stays stable (P2).
+ */
+export function withWorkspaceExamples(tools: readonly AnyTool[], files: readonly string[] | undefined): AnyTool[] {
+  const file = files ? exampleFile(files) : undefined;
+  if (!file) return [...tools];
+  return tools.map((tool) => {
+    const example = pointedAt(tool, file);
+    return example ? ({ ...tool, example } as AnyTool) : tool;
+  });
+}
+
+const placeholder = /^<[^<>]+>$/;
+
+/**
+ * The name of an argument that is its example's placeholder word for word (`<the exact text in
+ * the file>`), or undefined. A small model copies examples; such a call would write the words.
+ */
+export function placeholderArgument(tool: AnyTool, args: Record<string, unknown>): string | undefined {
+  const example = tool.example as Record<string, unknown>;
+  return Object.keys(args).find((key) => {
+    const value = example[key];
+    return typeof value === 'string' && placeholder.test(value) && String(args[key]).trim() === value;
+  });
+}
