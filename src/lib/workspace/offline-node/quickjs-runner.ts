@@ -5,10 +5,11 @@
  * a snapshot of the workspace taken before the run; writes through `fs` stay inside the
  * workspace root and are handed back as changes for the caller to apply.
  */
-import { shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
 import { defaultMemoryBytes, discardEngine, quickJS, settleEngine } from './quickjs-engine';
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { builtins, commonJsFacade, resolveSpecifier } from './module-resolution';
+import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { resolveSpecifier } from './module-resolution';
+import { newGuestRuntime } from './guest-runtime';
+import { runEventLoop } from './guest-event-loop';
 import { preludeSource } from './node-shims';
 import { stdinSource } from './node-stdin-shim';
 import { isEsmSource } from './module-kind';
@@ -56,7 +57,21 @@ export interface RunResult {
   changes: FileChanges;
 }
 
-const unresolved = 'harness-unresolved:';
+const signalOf = (options: RunOptions) => (options.signal ? { signal: options.signal } : {});
+
+/** What the program left behind: its test summary (`node --test`) and `process.exitCode`. */
+function guestExit(context: QuickJSContext): { tests: RunResult['tests']; processExit: number } {
+  const summaryHandle = context.getProp(context.global, '__testSummary');
+  const tests = context.dump(summaryHandle) as RunResult['tests'];
+  summaryHandle.dispose();
+  const processHandle = context.getProp(context.global, 'process');
+  const exitCodeHandle = context.getProp(processHandle, 'exitCode');
+  const processExit = context.dump(exitCodeHandle) as number;
+  exitCodeHandle.dispose();
+  processHandle.dispose();
+  return { tests, processExit };
+}
+
 export async function runModule(options: RunOptions): Promise<RunResult> {
   const cap = options.memoryBytes ?? defaultMemoryBytes;
   const used = quickJS(cap);
@@ -64,6 +79,38 @@ export async function runModule(options: RunOptions): Promise<RunResult> {
   if (settleEngine(used).capReached)
     result.stderr += `\nnode: the program reached the offline node's memory cap (${cap / 1024 / 1024} MB)\n`;
   return result;
+}
+
+/** How the entry runs: as an ES module, or from a small module that requires it as CommonJS. */
+function entryModule(
+  context: QuickJSContext,
+  options: RunOptions,
+  code: string,
+  esmOf: (file: string, text: string) => boolean,
+): { esm: boolean; main: string; name: string } {
+  // Like Node's detection: code that only compiles as a module (top-level await) runs as one.
+  const compilesAsScript = () => {
+    const compiled = context.evalCode(`new Function(${JSON.stringify(code)}); undefined`, '<detect>');
+    if (compiled.error) compiled.error.dispose();
+    else compiled.value.dispose();
+    return !compiled.error;
+  };
+  // `node -e` ignores package.json: --input-type decides, else the code's syntax.
+  const esm =
+    options.inputType !== undefined
+      ? options.inputType === 'module'
+      : esmOf(options.entry, code) || (/\bawait\b/.test(code) && !compilesAsScript());
+  if (esm) return { esm, main: code, name: options.entry };
+  // The small module loads assert and test, which require() hands out.
+  const main = [
+    "import * as assert from 'node:assert';",
+    "import * as strict from 'node:assert/strict';",
+    "import * as test from 'node:test';",
+    "globalThis.__esmBuiltins = { assert, 'assert/strict': strict, test };",
+    `globalThis.__requireFrom(${JSON.stringify(options.entry)});`,
+    '',
+  ].join('\n');
+  return { esm, main, name: `${options.entry} (CommonJS)` };
 }
 
 async function runIn(
@@ -87,36 +134,14 @@ async function runIn(
   const code = options.print
     ? `console.log(eval(${JSON.stringify(options.source ?? '')}))`
     : (options.source ?? files.get(options.entry) ?? '');
-  const runtime: QuickJSRuntime = QuickJS.newRuntime();
-  runtime.setMemoryLimit(cap);
-  runtime.setMaxStackSize(256 * 1024);
   const deadline = Date.now() + options.deadlineMs;
-  const pastDeadline = shouldInterruptAfterDeadline(deadline);
-  runtime.setInterruptHandler(() => pastDeadline(runtime) || Boolean(options.signal?.aborted));
-  runtime.setModuleLoader(
-    (name) => {
-      // QuickJS drops the normalizer's errors, so they travel in the module name instead.
-      if (name.startsWith(unresolved)) return { error: new Error(name.slice(unresolved.length)) };
-      if (name in builtins) return builtins[name];
-      const text = modules.get(name);
-      if (text === undefined) return { error: new Error(`Cannot find module ${name}`) };
-      if (name.endsWith('.json')) return `export default ${text};`;
-      return esmOf(name, text) ? text : commonJsFacade(name, text);
-    },
-    (base, requested) => {
-      try {
-        // Code with no file of its own (`node -e`, the shims) has a base that is no path: resolve
-        // from the working directory.
-        return resolveSpecifier(base.startsWith('/') ? base : `${options.cwd}/[eval]`, requested, modules);
-      } catch (error) {
-        return `${unresolved}${(error as Error).message}`;
-      }
-    },
-  );
+  const runtime = newGuestRuntime(QuickJS, { cap, deadline, modules, esmOf, cwd: options.cwd, ...signalOf(options) });
   const context: QuickJSContext = runtime.newContext();
+  let entryIsEsm = false;
   const reportContext: ReportContext = {
     source: (file) => modules.get(file),
-    isEsm: (file) => esmOf(file, files.get(file) ?? ''),
+    // The entry is what it ran as (`--input-type`, or the code of `node -e`), not its file's text.
+    isEsm: (file) => (file === options.entry ? entryIsEsm : esmOf(file, files.get(file) ?? '')),
     files: () => files.entries(),
     resolve: (base, specifier) => {
       try {
@@ -162,77 +187,20 @@ async function runIn(
       output.stderr.append(nodeErrorReport(dumped, reportContext));
       exitCode ??= 1;
     };
-    // Like Node's detection: code that only compiles as a module (top-level await) runs as one.
-    const compilesAsScript = () => {
-      const compiled = context.evalCode(`new Function(${JSON.stringify(code)}); undefined`, '<detect>');
-      if (compiled.error) compiled.error.dispose();
-      else compiled.value.dispose();
-      return !compiled.error;
-    };
-    // `node -e` ignores package.json: --input-type decides, else the code's syntax.
-    const esm =
-      options.inputType !== undefined
-        ? options.inputType === 'module'
-        : esmOf(options.entry, code) || (/\bawait\b/.test(code) && !compilesAsScript());
-    // A CommonJS program starts from a small module that loads assert and test for require().
-    const main = esm
-      ? code
-      : [
-          "import * as assert from 'node:assert';",
-          "import * as strict from 'node:assert/strict';",
-          "import * as test from 'node:test';",
-          "globalThis.__esmBuiltins = { assert, 'assert/strict': strict, test };",
-          `globalThis.__requireFrom(${JSON.stringify(options.entry)});`,
-          '',
-        ].join('\n');
-    const drive = async () => {
-      const evaluated = context.evalCode(main, esm ? options.entry : `${options.entry} (CommonJS)`, { type: 'module' });
-      let promise: QuickJSHandle | undefined;
-      if (evaluated.error) {
-        report(context.dump(evaluated.error));
-        evaluated.error.dispose();
-      } else promise = evaluated.value;
-
-      // Drive promises and virtual timers until nothing is left to do (or the deadline passes).
-      const runNextTimer = hold(context.getProp(context.global, '__runNextTimer'));
-      let lastYield = Date.now();
-      for (;;) {
-        const jobs = runtime.executePendingJobs();
-        if (jobs.error) {
-          report(context.dump(jobs.error));
-          jobs.error.dispose();
-        }
-        if (Date.now() > deadline || options.signal?.aborted || exitCode !== undefined) break;
-        if (runtime.hasPendingJob()) continue;
-        const timer = context.callFunction(runNextTimer, context.undefined);
-        if (timer.error) {
-          report(context.dump(timer.error));
-          timer.error.dispose();
-          continue;
-        }
-        const more: unknown = context.dump(timer.value);
-        timer.value.dispose();
-        if (!more) break;
-        if (Date.now() - lastYield > 50) {
-          // Let the host see an abort now and then (its events cannot fire while we loop).
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          lastYield = Date.now();
-        }
-      }
-      if (promise) {
-        const state = context.getPromiseState(promise);
-        if (state.type === 'rejected') {
-          report(context.dump(state.error));
-          state.error.dispose();
-        }
-        // A module with top-level await settles to a value handle of its own: freeing it keeps the
-        // runtime's teardown from aborting on a leaked object.
-        if (state.type === 'fulfilled' && !state.notAPromise && state.value.alive) state.value.dispose();
-        promise.dispose();
-      }
-    };
+    const entry = entryModule(context, options, code, esmOf);
+    entryIsEsm = entry.esm;
     try {
-      await drive();
+      await runEventLoop({
+        context,
+        runtime,
+        main: entry.main,
+        name: entry.name,
+        deadline,
+        ...signalOf(options),
+        exited: () => exitCode !== undefined,
+        report,
+        hold,
+      });
     } catch (error) {
       // The host's own stack ran out inside the engine (a deep JSON.stringify, a recursion through
       // a getter that QuickJS's stack check did not see): what the program printed stands, and the
@@ -256,14 +224,7 @@ async function runIn(
     if (timedOut)
       output.stderr.append(`\nnode: stopped after ${options.deadlineMs} ms (the offline shell's time limit)\n`);
     if (options.signal?.aborted) output.stderr.append('\nnode: aborted\n');
-    const summaryHandle = context.getProp(context.global, '__testSummary');
-    const tests = context.dump(summaryHandle) as RunResult['tests'];
-    summaryHandle.dispose();
-    const processHandle = context.getProp(context.global, 'process');
-    const exitCodeHandle = context.getProp(processHandle, 'exitCode');
-    const processExit = context.dump(exitCodeHandle) as number;
-    exitCodeHandle.dispose();
-    processHandle.dispose();
+    const { tests, processExit } = guestExit(context);
     return {
       exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (exitCode ?? (processExit || 0)),
       stdout: output.stdout.text,
