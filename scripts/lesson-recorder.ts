@@ -37,11 +37,17 @@ export interface LessonRun {
   realClock?: boolean;
 }
 
-export async function recordLesson(
-  id: string,
-  title: string,
-  options: LessonRun,
-): Promise<{ outcome: string; steps: number; items: number; events: HarnessEvent[] }> {
+export interface LessonRecording {
+  outcome: string;
+  steps: number;
+  items: number;
+  events: HarnessEvent[];
+  /** The session file's text, as the page imports it. */
+  text: string;
+}
+
+/** Runs the lesson and returns its session file, writing nothing (the drift test compares it). */
+export async function runLesson(id: string, title: string, options: LessonRun): Promise<LessonRecording> {
   const sample = findSample(options.sample)!;
   const workspace = new MemoryWorkspace({ files: { ...sample.files, ...options.files } });
   const store = new MemorySessionStore();
@@ -70,15 +76,18 @@ export async function recordLesson(
   await store.saveMeta(sessionMeta(agent.session));
   const session = (await store.load(agent.session.id))!;
   const own = events.map((event) => ({ ...event, sessionId: session.id }));
-  writeFileSync(
-    join(lessonFolder, `${id}.session.json`),
-    exportTrajectory(
-      { session, events: own, tasks: [], files: await collectFiles(workspace), snapshots },
-      new Date('2026-12-01T10:00:00Z'),
-    ),
+  const text = exportTrajectory(
+    { session, events: own, tasks: [], files: await collectFiles(workspace), snapshots },
+    new Date('2026-12-01T10:00:00Z'),
   );
-  // Notes and figures come from the events just recorded, so they always match the session.
-  console.log(writeLessonNotes(id, options.summary === undefined ? undefined : { title, summary: options.summary }));
   const steps = events.filter((event) => event.type === 'request.sent').length;
-  return { outcome: result.outcome.kind, steps, items: session.history.length, events: own };
+  return { outcome: result.outcome.kind, steps, items: session.history.length, events: own, text };
+}
+
+/** Runs the lesson and writes its session file, then its notes from the events just recorded. */
+export async function recordLesson(id: string, title: string, options: LessonRun): Promise<LessonRecording> {
+  const recording = await runLesson(id, title, options);
+  writeFileSync(join(lessonFolder, `${id}.session.json`), recording.text);
+  console.log(writeLessonNotes(id, options.summary === undefined ? undefined : { title, summary: options.summary }));
+  return recording;
 }
