@@ -351,7 +351,9 @@ describe('T1 patch_file and whitespace', () => {
       { files: { 'src/shapes.js': shapes } },
     );
     await h.agent.run('Export square from src/shapes.js.');
-    expect(toolResults(h)[0]).toBe('patched src/shapes.js (-1 +1 lines; old_text matched with different whitespace)');
+    expect(toolResults(h)[0]!.split('\n')[0]).toBe(
+      'patched src/shapes.js (-1 +1 lines; old_text matched with different whitespace)',
+    );
     expect(await h.workspace.readFile('src/shapes.js')).toBe(
       'export function square(n) { return n * n; }\n\nexport function cube(n) {\n  return n * n * n;\n}\n',
     );
@@ -371,7 +373,7 @@ describe('T1 patch_file and whitespace', () => {
     await h.agent.run('Change x.js.');
     const [loose, exact, missing] = toolResults(h);
     expect(loose).toContain('old_text occurs 2 times in x.js');
-    expect(exact).toBe('patched x.js (-1 +1 lines)');
+    expect(exact.split('\n')[0]).toBe('patched x.js (-1 +1 lines)');
     expect(missing).toContain('old_text was not found in x.js');
     expect(await h.workspace.readFile('x.js')).toBe('a = 1;\nb = 4;\na =  1;\n');
   });
@@ -442,7 +444,7 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
       { files: { 'TODO.md': todo, 'bare.txt': 'one' } },
     );
     await h.agent.run('Add "- water the plants" at the end of TODO.md.');
-    expect(toolResults(h)[2]).toBe('appended to TODO.md (+1 lines: old_text was empty)');
+    expect(toolResults(h)[2]!.split('\n')[0]).toBe('appended to TODO.md (+1 lines: old_text was empty)');
     expect(await h.workspace.readFile('TODO.md')).toBe(`${todo}- water the plants\n`);
     expect(await h.workspace.readFile('bare.txt')).toBe('one\ntwo\n');
   });

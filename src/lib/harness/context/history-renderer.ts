@@ -228,7 +228,9 @@ export class HistoryRenderer {
         if (item.name === 'read_file' && writtenAt !== undefined && writtenAt > item.seq) {
           return this.message(item, `# ${path}: this read is out of date; the file was changed at item ${writtenAt}.`);
         }
-        return this.message(item, clip(item.content, oldToolChars));
+        // The lines a patch left (tools/patched-region.ts) are of their moment, as an old read is.
+        const content = item.name === 'patch_file' ? item.content.split('\n', 1)[0]! : item.content;
+        return this.message(item, clip(content, oldToolChars));
       }
     }
   }

@@ -4,6 +4,7 @@ import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 import { nearestLine } from './nearest-line';
+import { declaredTwice, patchedRegion } from './patched-region';
 
 /**
  * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
@@ -61,7 +62,7 @@ function patched(text: string, args: { path: string; old_text: string; new_text:
       };
     const base = text === '' || text.endsWith('\n') ? text : `${text}\n`;
     const tail = text.endsWith('\n') && !args.new_text.endsWith('\n') ? `${args.new_text}\n` : args.new_text;
-    return { text: base + tail, loose: false, appended: true };
+    return { text: base + tail, loose: false, appended: true, start: base.length, end: base.length + tail.length };
   }
   const match = findText(text, args.old_text);
   if (match.count === 0)
@@ -78,6 +79,8 @@ function patched(text: string, args: { path: string; old_text: string; new_text:
     text: text.slice(0, match.start) + args.new_text + text.slice(match.end),
     loose: match.loose,
     appended: false,
+    start: match.start,
+    end: match.start + args.new_text.length,
   };
 }
 
@@ -120,11 +123,14 @@ export const patchFile: WriteTool<{ path: string; old_text: string; new_text: st
     const added = args.new_text === '' ? 0 : args.new_text.split('\n').length;
     // Said, so a reader of the transcript knows the text was not there letter for letter.
     const how = result.loose ? '; old_text matched with different whitespace' : '';
+    const left =
+      declaredTwice(args.path, result.text, args.new_text) + patchedRegion(result.text, result.start, result.end);
     return {
       ok: true,
-      output: result.appended
-        ? `appended to ${args.path} (+${added} lines: old_text was empty)`
-        : `patched ${args.path} (-${removed} +${added} lines${how})`,
+      output:
+        (result.appended
+          ? `appended to ${args.path} (+${added} lines: old_text was empty)`
+          : `patched ${args.path} (-${removed} +${added} lines${how})`) + left,
       touched: [args.path],
       changed: [args.path],
     };

@@ -1,0 +1,57 @@
+/**
+ * T1 (issue 32): what a patch left, said in its result. Qwen2.5-Coder-1.5B fixed `i < end` by
+ * adding the fixed loop under `const out = [];` and kept the old loop below it (fix-off-by-one,
+ * qwen-1.5b-workspace-examples), and appended `export function square` to a file whose
+ * `function square` stayed (add-missing-export, 0 of 36 runs over the sweeps); each was told only
+ * "patched (-2 +4 lines)". The lines around the change, as the file now reads, show a line left
+ * behind; a name a JavaScript file now declares twice at its top level is said outright (the
+ * module will not load).
+ */
+
+/** Lines shown each side of the change, and the most shown at all (a longer change is not shown). */
+const around = 2;
+const shownLines = 16;
+const scannedLines = 2000;
+
+const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length - 1;
+
+/** `after`'s lines around the span [start, end), or '' when the span is too long to show. */
+export function patchedRegion(after: string, start: number, end: number): string {
+  const lines = after.split('\n');
+  const first = Math.max(0, lineOf(after, start) - around);
+  const last = Math.min(lines.length - 1, lineOf(after, Math.max(start, end - 1)) + around);
+  if (last - first + 1 > shownLines) return '';
+  const shown = lines.slice(first, last + 1);
+  while (shown.length > 1 && shown[shown.length - 1] === '') shown.pop();
+  const range =
+    shown.length === 1 ? `line ${first + 1} now reads` : `lines ${first + 1}-${first + shown.length} now read`;
+  return `\n${range}:\n${shown.join('\n')}`;
+}
+
+const scriptFile = /\.(?:[cm]?[jt]sx?)$/i;
+const declaration =
+  /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)/;
+
+/** Top-level declarations by name: the 1-based lines declaring it. Bounded by `scannedLines`. */
+function declarations(text: string): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  text.split('\n', scannedLines).forEach((line, index) => {
+    const name = declaration.exec(line)?.[1];
+    if (name) found.set(name, [...(found.get(name) ?? []), index + 1]);
+  });
+  return found;
+}
+
+/** "; src/a.js now declares square twice (lines 1 and 9) …" for a name new_text declares again. */
+export function declaredTwice(path: string, after: string, newText: string): string {
+  if (!scriptFile.test(path)) return '';
+  const added = new Set(declarations(newText).keys());
+  for (const [name, lines] of declarations(after)) {
+    if (!added.has(name) || lines.length < 2) continue;
+    return (
+      `; ${path} now declares ${name} ${lines.length === 2 ? 'twice' : `${lines.length} times`} ` +
+      `(lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}), which JavaScript refuses: keep one`
+    );
+  }
+  return '';
+}

@@ -1,0 +1,95 @@
+/**
+ * T1 (issue 32): a patch's result shows what the patch left. Replies below are Qwen2.5-Coder-1.5B's,
+ * from qwen-1.5b-workspace-examples (fix-off-by-one seed 1) and the add-missing-export runs.
+ */
+import { describe, expect, it } from 'vitest';
+import { final, harness, tool, toolResults } from '../helpers';
+import { declaredTwice, patchedRegion } from '../../../src/lib/harness/tools/patched-region';
+
+const range =
+  '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
+  '  const out = [];\n  for (let i = start; i < end; i++) out.push(i);\n  return out;\n}\n';
+const shapes = 'function square(n) {\n  return n * n;\n}\n\nexport function cube(n) {\n  return n * n * n;\n}\n';
+
+describe('T1 what a patch left, in its result', () => {
+  it('T1 the old line left below the fixed one is shown (recorded: fix-off-by-one seed 1)', async () => {
+    const h = harness(
+      [
+        tool('patch_file', {
+          path: 'src/range.js',
+          old_text: 'export function range(start, end) {\n  const out = [];',
+          new_text:
+            'export function range(start, end) {\n  const out = [];\n  for (let i = start; i <= end; i++) out.push(i);\n',
+        }),
+        final('done'),
+      ],
+      { files: { 'src/range.js': range } },
+    );
+    await h.agent.run('Fix range.');
+    expect(toolResults(h)[0]).toBe(
+      'patched src/range.js (-2 +4 lines)\nlines 1-6 now read:\n' +
+        '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
+        '  const out = [];\n  for (let i = start; i <= end; i++) out.push(i);\n\n' +
+        '  for (let i = start; i < end; i++) out.push(i);',
+    );
+  });
+
+  it('T1 a name declared twice at the top of a JavaScript file is said outright (recorded: add-missing-export)', async () => {
+    const appended = 'export function square(n) {\n  return n * n;\n}';
+    const h = harness(
+      [
+        tool('read_file', { path: 'src/shapes.js' }),
+        tool('patch_file', { path: 'src/shapes.js', old_text: '', new_text: appended }),
+        final('x'),
+      ],
+      {
+        files: { 'src/shapes.js': shapes },
+      },
+    );
+    await h.agent.run('Export square.');
+    expect(toolResults(h)[1]!.split('\n')[0]).toBe(
+      'appended to src/shapes.js (+3 lines: old_text was empty); src/shapes.js now declares square twice ' +
+        '(lines 1 and 8), which JavaScript refuses: keep one',
+    );
+  });
+
+  it('T1 no note for names in other scopes, other languages, or one declaration changed in place', () => {
+    const scoped = 'function a() {\n  const x = 1;\n}\nfunction b() {\n  const x = 2;\n}\n';
+    expect(declaredTwice('src/a.js', scoped, '  const x = 2;')).toBe('');
+    expect(declaredTwice('a.py', 'def f():\n  pass\ndef f():\n  pass\n', 'def f():')).toBe('');
+    expect(
+      declaredTwice(
+        'src/shapes.js',
+        shapes.replace('function square', 'export function square'),
+        'export function square(n) {',
+      ),
+    ).toBe('');
+  });
+
+  it('T1 a change too long to show is not shown; a one-line file shows its line', () => {
+    const long = Array.from({ length: 30 }, (_, index) => `line ${index}`).join('\n');
+    expect(patchedRegion(long, 0, long.length)).toBe('');
+    expect(patchedRegion('a = 1;\n', 0, 6)).toBe('\nline 1 now reads:\na = 1;');
+  });
+
+  it('C4 an old patch result is shortened to its first line: the lines it showed are of their moment', async () => {
+    const h = harness(
+      [
+        tool('patch_file', { path: 'src/range.js', old_text: 'i < end', new_text: 'i <= end' }),
+        ...Array.from({ length: 6 }, (_, index) => tool('read_file', { path: 'src/range.js', start: index + 1 })),
+        final('done'),
+      ],
+      {
+        files: { 'src/range.js': range },
+        agent: { budgets: { recentChars: 600, oldToolChars: 180, oldTextChars: 220 } },
+      },
+    );
+    await h.agent.run('Fix range.');
+    const last = h.model.requests
+      .at(-1)!
+      .messages.map((message) => message.content)
+      .join('\n');
+    expect(last).toContain('patched src/range.js (-1 +1 lines)');
+    expect(last).not.toContain('now read:');
+  });
+});
