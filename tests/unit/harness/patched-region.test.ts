@@ -66,6 +66,15 @@ describe('T1 what a patch left, in its result', () => {
     ).toBe('');
   });
 
+  it('T1 a patch whose old_text and new_text are the same is refused, not reported as done (recorded: add-missing-export)', async () => {
+    const line = "import { square, cube } from './shapes.js';";
+    const h = harness([tool('patch_file', { path: 'src/main.js', old_text: line, new_text: line }), final('x')], {
+      files: { 'src/main.js': `${line}\n` },
+    });
+    await h.agent.run('Export square.');
+    expect(toolResults(h)[0]).toContain('old_text and new_text are the same, so nothing would change');
+  });
+
   it('T1 a change too long to show is not shown; a one-line file shows its line', () => {
     const long = Array.from({ length: 30 }, (_, index) => `line ${index}`).join('\n');
     expect(patchedRegion(long, 0, long.length)).toBe('');

@@ -64,6 +64,15 @@ function patched(text: string, args: { path: string; old_text: string; new_text:
     const tail = text.endsWith('\n') && !args.new_text.endsWith('\n') ? `${args.new_text}\n` : args.new_text;
     return { text: base + tail, loose: false, appended: true, start: base.length, end: base.length + tail.length };
   }
+  // The same text both sides: reported as "patched (-1 +1 lines)", a success that changed
+  // nothing, and the 1.5B model answered that it had made the change (add-missing-export,
+  // qwen-1.5b-old-text-line).
+  if (args.old_text === args.new_text)
+    return {
+      error:
+        'old_text and new_text are the same, so nothing would change: new_text is the text as it ' +
+        'should be after the change',
+    };
   const match = findText(text, args.old_text);
   if (match.count === 0)
     return {
