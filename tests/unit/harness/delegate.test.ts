@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
+import { changeVerb } from '../../../src/lib/harness/tools/delegate';
 
 describe('delegation', () => {
   it('D1 a child agent investigates read-only with its own transcript, and its answer returns as a tool result', async () => {
@@ -42,5 +43,27 @@ describe('delegation', () => {
     const h = harness([tool('delegate', { task: 'x' }), final('ok')], { settings: { maxDepth: 0 } });
     await h.agent.run('go');
     expect(toolResults(h)[0]).toContain('delegation depth exceeded');
+  });
+});
+
+describe('D1 a read-only child is not asked for a change', () => {
+  it('D1 a task that asks the child to fix or run something is refused and no child runs (recorded: done-check, add-default)', async () => {
+    const tasks = ['Fix the failing tests in test/clamp.test.js', "Run 'node --test' to check if the tests pass."];
+    const h = harness([...tasks.map((task) => tool('delegate', { task, max_steps: 3 })), final('ok')]);
+    await h.agent.run('Make the tests pass.');
+    const [fix, run] = toolResults(h);
+    expect(fix).toContain('the child is read-only: it can read, list and search, not fix anything');
+    expect(run).toContain('not run anything');
+    expect(h.of('delegate.started')).toHaveLength(0);
+  });
+
+  it('D1 a question is delegated, whatever verbs it holds later', () => {
+    for (const task of [
+      'Find where the total is changed',
+      'What is the output of `node src/main.js`?',
+      'inspect README.md',
+    ])
+      expect(changeVerb(task), task).toBeUndefined();
+    expect(changeVerb('  Please update the README')).toBe('update');
   });
 });

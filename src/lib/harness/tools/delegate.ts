@@ -2,6 +2,17 @@ import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { describeOutcome } from '../outcome';
 
+/**
+ * A task that starts by asking for a change or a command, which a read-only child cannot make.
+ * Issue 32: Qwen2.5-Coder-1.5B delegated "Fix the failing tests in test/clamp.test.js" and "Run
+ * 'node --test' …"; the child answered "Done: Fixed the failing tests" at its first step, having
+ * changed nothing, and the parent took it for done (done-check, add-default,
+ * qwen-1.5b-old-text-line). The first word decides: "Find where x is changed" is a question.
+ */
+const changeVerbs =
+  /^(?:please\s+)?(fix|change|edit|write|update|add|remove|delete|create|implement|patch|rename|refactor|replace|modify|run|execute|install|apply|make)\b/i;
+export const changeVerb = (task: string): string | undefined => changeVerbs.exec(task.trim())?.[1]?.toLowerCase();
+
 /** D1: the tool side of delegation; the child agent itself is built by the loop. */
 export const delegate: ReadTool<{ task: string; max_steps: number }> = {
   name: 'delegate',
@@ -18,7 +29,12 @@ export const delegate: ReadTool<{ task: string; max_steps: number }> = {
   example: { task: '<a question a read-only helper can answer by reading files>', max_steps: 3 },
   async check(args, context) {
     if (!context.delegate) return 'delegation depth exceeded: a child agent cannot delegate again';
-    return args.task.trim() ? null : `'task' must not be empty`;
+    if (!args.task.trim()) return `'task' must not be empty`;
+    const verb = changeVerb(args.task);
+    return verb
+      ? `the child is read-only: it can read, list and search, not ${verb} anything. ` +
+          'Make the change yourself (patch_file, write_file, run_shell), or ask the child a question'
+      : null;
   },
   async run(args, context) {
     if (!context.delegate) return { ok: false, output: 'error: delegation depth exceeded' };
