@@ -20,7 +20,7 @@ import { smallTools } from './small-model/small-tools';
 import { workspacePaths } from './small-model/step-envelope';
 import type { WorkspacePaths } from './small-model/step-envelope';
 import { ToolExecutor } from './tool-executor';
-import { exampleSource, withWorkspaceExamples } from './prompt/workspace-examples';
+import { withWorkspaceExamples } from './prompt/workspace-examples';
 import { delegateRunner } from './delegate-runner';
 import { TaskGraph, taskLine } from './tasks/task-graph';
 import { taskTools } from './tasks/task-tools';
@@ -154,7 +154,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const pin = session.pinned;
   const pinned = pin ? pinnedTools(pin, offered, (name) => toolset.tools.get(name)) : undefined;
   // P1: examples that name the workspace's own files, in the prompt and in every usage error.
-  const tools = withWorkspaceExamples(pinned?.tools ?? offered, await exampleSource(options.workspace, listing?.files));
+  const tools = withWorkspaceExamples(pinned?.tools ?? offered, listing?.files);
   const examples = new Map(tools.map((tool) => [tool.name, tool.example]));
   if (pin) forkNotice(context, pin, pinned?.missing ?? []);
   const promptState: PromptState = {
