@@ -57,7 +57,7 @@ function pointedAt(tool: AnyTool, file: string): Record<string, unknown> | undef
  * is unknown (too many files) or empty. Computed once a run, so the prefix stays stable (P2).
  * patch_file's old_text stays a placeholder: shown a real line of the file
  * (`export function slugify(title) {`), the 1.5B model patched that line with the function's body
- * in new_text and left the body twice (qwen-1.5b-old-text-line, 3 of 27; docs/measurements.md).
+ * in new_text and left the body twice (qwen-1.5b-old-text-line, 4 of 27; docs/measurements.md).
  */
 export function withWorkspaceExamples(tools: readonly AnyTool[], files: readonly string[] | undefined): AnyTool[] {
   const file = files ? exampleFile(files) : undefined;
