@@ -9,8 +9,11 @@ import { describeOutcome } from '../outcome';
  * changed nothing, and the parent took it for done (done-check, add-default,
  * qwen-1.5b-old-text-line). The first word decides: "Find where x is changed" is a question.
  */
-const changeVerbs =
-  /^(?:please\s+)?(fix|change|edit|write|update|add|remove|delete|create|implement|patch|rename|refactor|replace|modify|run|execute|install|apply|make)\b/i;
+const verbs = [
+  ...['fix', 'change', 'edit', 'write', 'update', 'add', 'remove', 'delete', 'create', 'implement'],
+  ...['patch', 'rename', 'refactor', 'replace', 'modify', 'run', 'execute', 'install', 'apply', 'make'],
+];
+const changeVerbs = new RegExp(`^(?:please\\s+)?(${verbs.join('|')})\\b`, 'i');
 export const changeVerb = (task: string): string | undefined => changeVerbs.exec(task.trim())?.[1]?.toLowerCase();
 
 /** D1: the tool side of delegation; the child agent itself is built by the loop. */
