@@ -57,6 +57,17 @@ describe('D1 a read-only child is not asked for a change', () => {
     expect(h.of('delegate.started')).toHaveLength(0);
   });
 
+  it('D1 a change asked after "and" is refused too, and a child that claims a change is said not to have made one (recorded: fix-formula)', async () => {
+    expect(changeVerb('Find and correct the temperature conversion formula in src/temperature.js')).toBe('correct');
+    const h = harness([
+      tool('delegate', { task: 'Where is the formula in src/temperature.js?', max_steps: 2 }),
+      final('Done: Fixed the temperature conversion formula in src/temperature.js.'),
+      final('ok'),
+    ]);
+    await h.agent.run('Fix the formula.');
+    expect(toolResults(h)[0]).toContain('[harness] The child is read-only: it changed no file, whatever it says.');
+  });
+
   it('D1 a question is delegated, whatever verbs it holds later', () => {
     for (const task of [
       'Find where the total is changed',

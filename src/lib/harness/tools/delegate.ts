@@ -1,6 +1,7 @@
 import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { describeOutcome } from '../outcome';
+import { claimsChange } from '../recovery/claimed-change';
 
 /**
  * A task that starts by asking for a change or a command, which a read-only child cannot make.
@@ -10,10 +11,11 @@ import { describeOutcome } from '../outcome';
  * qwen-1.5b-old-text-line). The first word decides: "Find where x is changed" is a question.
  */
 const verbs = [
-  ...['fix', 'change', 'edit', 'write', 'update', 'add', 'remove', 'delete', 'create', 'implement'],
+  ...['fix', 'correct', 'change', 'edit', 'write', 'update', 'add', 'remove', 'delete', 'create', 'implement'],
   ...['patch', 'rename', 'refactor', 'replace', 'modify', 'run', 'execute', 'install', 'apply', 'make'],
 ];
-const changeVerbs = new RegExp(`^(?:please\\s+)?(${verbs.join('|')})\\b`, 'i');
+// The first word, or one after "and"/"then": "Find and correct the formula" asks for a change too.
+const changeVerbs = new RegExp(`(?:^(?:please\\s+)?|\\b(?:and|then)\\s+)(${verbs.join('|')})\\b`, 'i');
 export const changeVerb = (task: string): string | undefined => changeVerbs.exec(task.trim())?.[1]?.toLowerCase();
 
 /** D1: the tool side of delegation; the child agent itself is built by the loop. */
@@ -45,7 +47,12 @@ export const delegate: ReadTool<{ task: string; max_steps: number }> = {
     const header =
       `delegate_result (child session ${result.childSessionId}, ` +
       `${result.steps} steps, ${describeOutcome(result.outcome)}):`;
-    const body = result.outcome.kind === 'final' ? result.outcome.answer : '(the child ended without an answer)';
+    const answer = result.outcome.kind === 'final' ? result.outcome.answer : '(the child ended without an answer)';
+    // A read-only child that says it fixed or changed something did not (fix-formula, held out):
+    // the parent took "Done: Fixed the formula" for done.
+    const body = claimsChange(answer)
+      ? `${answer}\n[harness] The child is read-only: it changed no file, whatever it says. Make the change yourself.`
+      : answer;
     return { ok: result.outcome.kind === 'final', output: `${header}\n${body}`, childSessionId: result.childSessionId };
   },
 };
