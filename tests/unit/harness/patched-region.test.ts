@@ -79,6 +79,8 @@ describe('T1 what a patch left, in its result', () => {
     const long = Array.from({ length: 30 }, (_, index) => `line ${index}`).join('\n');
     expect(patchedRegion(long, 0, long.length)).toBe('');
     expect(patchedRegion('a = 1;\n', 0, 6)).toBe('\nline 1 now reads:\na = 1;');
+    const minified = `var a=${'1'.repeat(100_000)};`;
+    expect(patchedRegion(minified, 0, 5).length).toBeLessThan(260);
   });
 
   it('C4 an old patch result is shortened to its first line: the lines it showed are of their moment', async () => {

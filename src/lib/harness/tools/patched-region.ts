@@ -12,6 +12,7 @@
 const around = 2;
 const shownLines = 16;
 const scannedLines = 2000;
+const lineChars = 200;
 
 const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length - 1;
 
@@ -21,7 +22,10 @@ export function patchedRegion(after: string, start: number, end: number): string
   const first = Math.max(0, lineOf(after, start) - around);
   const last = Math.min(lines.length - 1, lineOf(after, Math.max(start, end - 1)) + around);
   if (last - first + 1 > shownLines) return '';
-  const shown = lines.slice(first, last + 1);
+  // A minified line is cut: the result is read, not copied back.
+  const shown = lines
+    .slice(first, last + 1)
+    .map((line) => (line.length > lineChars ? `${line.slice(0, lineChars)}…` : line));
   while (shown.length > 1 && shown[shown.length - 1] === '') shown.pop();
   const range =
     shown.length === 1 ? `line ${first + 1} now reads` : `lines ${first + 1}-${first + shown.length} now read`;
