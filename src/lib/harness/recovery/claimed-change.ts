@@ -13,27 +13,14 @@
 import type { LoopExtension } from '../loop-extension';
 import { impliedCommand } from '../implied-check';
 import { isExampleAnswer } from './echoed-answer';
+import { claimsChange } from './change-claim';
 
 /** A task that asks for something to be changed or made ("Fix …", "Add …", "write … into"). */
 const changeWords =
   /\b(?:fix|change|add|update|write|create|make|remove|delete|rename|replace|append|edit|set|export|put|save|patch)\b/i;
-/** Any of the words or phrases, as whole words, in any case. */
-const wordPattern = (...alternatives: string[]) => new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'i');
-/** Words in an answer that report a change made. */
-const claimWords = wordPattern(
-  'updated|added|fixed|changed|modified|wrote|written|created',
-  'replaced|removed|deleted|appended|inserted|renamed|exported|patched|saved',
-);
-/** Words in an answer that say no change was needed or made. */
-const noChangeWords = wordPattern(
-  'already|no changes?|nothing (?:to|was|needed)|not (?:needed|necessary)',
-  "did not|didn't|could not|couldn't|cannot|can't|unable",
-);
 /** Shell commands that only read or test: running them changes no file. */
 const readOnlyCommand =
   /^\s*(?:node\s+--test|npm\s+(?:run\s+)?test|cat|ls|grep|head|tail|pwd|wc|git\s+(?:status|diff|log))\b[^>;&|]*$/;
-
-export const claimsChange = (answer: string): boolean => claimWords.test(answer) && !noChangeWords.test(answer);
 
 export function claimedChange(): LoopExtension {
   let changed = false;

@@ -1,7 +1,7 @@
 import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { describeOutcome } from '../outcome';
-import { claimsChange } from '../recovery/claimed-change';
+import { claimsChange } from '../recovery/change-claim';
 
 /**
  * A task that starts by asking for a change or a command, which a read-only child cannot make.
