@@ -44,9 +44,11 @@ function pointedAt(tool: AnyTool, file: string): Record<string, unknown> | undef
     case 'write_file':
     case 'patch_file':
       return { ...example, path: file };
-    case 'search':
+    case 'search': {
       // A name of one or two letters (a.json) would find everything: the tool's own pattern stays.
-      return stem(file).length > 2 ? { ...example, pattern: stem(file) } : undefined;
+      const pattern = stem(file);
+      return pattern.length > 2 ? { ...example, pattern } : undefined;
+    }
     default:
       return undefined;
   }

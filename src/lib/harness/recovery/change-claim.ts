@@ -5,7 +5,7 @@
  */
 
 /** Any of the words or phrases, as whole words, in any case. */
-export const wordPattern = (...alternatives: string[]) => new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'i');
+const wordPattern = (...alternatives: string[]) => new RegExp(`\\b(?:${alternatives.join('|')})\\b`, 'i');
 
 /** Words in an answer that report a change made. */
 const claimWords = wordPattern(

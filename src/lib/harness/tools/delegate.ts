@@ -8,13 +8,13 @@ import { claimsChange } from '../recovery/change-claim';
  * Issue 32: Qwen2.5-Coder-1.5B delegated "Fix the failing tests in test/clamp.test.js" and "Run
  * 'node --test' …"; the child answered "Done: Fixed the failing tests" at its first step, having
  * changed nothing, and the parent took it for done (done-check, add-default,
- * qwen-1.5b-old-text-line). The first word decides: "Find where x is changed" is a question.
+ * qwen-1.5b-old-text-line). The first word decides, or a word after "and"/"then": "Find where x
+ * is changed" is a question, "Find and correct the formula" (fix-formula, held out) is not.
  */
 const verbs = [
   ...['fix', 'correct', 'change', 'edit', 'write', 'update', 'add', 'remove', 'delete', 'create', 'implement'],
   ...['patch', 'rename', 'refactor', 'replace', 'modify', 'run', 'execute', 'install', 'apply', 'make'],
 ];
-// The first word, or one after "and"/"then": "Find and correct the formula" asks for a change too.
 const changeVerbs = new RegExp(`(?:^(?:please\\s+)?|\\b(?:and|then)\\s+)(${verbs.join('|')})\\b`, 'i');
 export const changeVerb = (task: string): string | undefined => changeVerbs.exec(task.trim())?.[1]?.toLowerCase();
 
