@@ -64,6 +64,7 @@ function settingsFrom(options: CliOptions, stored: AgentSettings | undefined): A
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.recoverCalls === false ? { recoverCalls: false } : {}),
     ...(options.showNamedFiles ? { showNamedFiles: true } : {}),
+    ...(options.thinkFirst ? { thinkFirst: true } : {}),
     ...(options.skillsFolder ? { skillsFolder: options.skillsFolder } : {}),
     limits,
     options: modelOptions,

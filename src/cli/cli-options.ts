@@ -23,6 +23,8 @@ export interface CliOptions {
   /** T6: false turns off recovering calls from reply text. */
   recoverCalls?: boolean;
   showNamedFiles?: boolean;
+  /** T6: a thought before every constrained reply. */
+  thinkFirst?: boolean;
   profile?: HarnessProfile;
   readOnly?: boolean;
   maxSteps?: number;
@@ -74,6 +76,7 @@ Options:
   --profile P           default | small: the harness for models under ~1B parameters (O4)
   --no-recovery         do not run calls a model writes in its reply's text (fenced JSON, <tool_call>) (T6)
   --show-named-files    show the files the task names with it, before the first request (O4)
+  --think-first         constrained replies begin with a short "thought" the grammar asks for (T6)
   --read-only           offer only the tools that do not change anything
   --max-steps N         step limit, 0 = off (default: 30)
   --max-tokens N        token limit, 0 = off (default: 0)
@@ -153,6 +156,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
         profile: { type: 'string' },
         'no-recovery': { type: 'boolean' },
         'show-named-files': { type: 'boolean' },
+        'think-first': { type: 'boolean' },
         'read-only': { type: 'boolean' },
         'max-steps': { type: 'string' },
         'max-tokens': { type: 'string' },
@@ -195,6 +199,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
     profile: choice('profile', values.profile, harnessProfiles),
     ...(values['no-recovery'] ? { recoverCalls: false } : {}),
     ...(values['show-named-files'] ? { showNamedFiles: true } : {}),
+    ...(values['think-first'] ? { thinkFirst: true } : {}),
     readOnly: values['read-only'],
     maxSteps: integer('max-steps', values['max-steps']),
     maxTokens: integer('max-tokens', values['max-tokens']),

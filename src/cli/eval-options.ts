@@ -56,10 +56,11 @@ Options:
   --shortcuts          also run each task's wrong solutions (shortcuts/*.json); every one must fail
   --protocols p,q      text, native, constrained (default: text; native only for models listing "tools")
   --presets a,b        default, small (the small-model profile, O4), no-recovery (calls written in
-                       a reply's text are not run, T6), no-delegate (no delegate tool, D1), or
+                       a reply's text are not run, T6), no-delegate (no delegate tool, D1),
+                       think-first (a thought before every constrained reply, T6), or
                        preset files exported from the page's inspector ({"sections": {…}}, and
                        optionally "profile", "toolProfile", "maxDepth", "showNamedFiles",
-                       "recoverCalls")
+                       "recoverCalls", "thinkFirst")
                        (default: default)
   --repeat N           runs of each combination (default: 1)
   --out DIR            where results.jsonl and the sessions go (default: eval-results/TIMESTAMP)

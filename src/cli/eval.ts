@@ -44,6 +44,8 @@ function loadPreset(spec: string): EvalPreset {
   if (spec === 'no-recovery') return { name: 'no-recovery', sections: {}, recoverCalls: false };
   // D1: the default harness without the delegate tool (Qwen2.5-Coder-1.5B called it with its example task).
   if (spec === 'no-delegate') return { name: 'no-delegate', sections: {}, maxDepth: 0 };
+  // T6: the default harness with a thought before every constrained reply.
+  if (spec === 'think-first') return { name: 'think-first', sections: {}, thinkFirst: true };
   let value: Record<string, unknown>;
   try {
     value = JSON.parse(readFileSync(spec, 'utf8')) as Record<string, unknown>;
@@ -59,14 +61,14 @@ function loadPreset(spec: string): EvalPreset {
   if (value.profile !== undefined && !harnessProfiles.includes(value.profile as HarnessProfile))
     throw new UsageError(`--presets: ${spec} has "profile" ${JSON.stringify(value.profile)}; use default or small`);
   // D1, O4, T6: the run settings a preset may choose besides its prompt, each checked.
-  const { maxDepth, showNamedFiles, recoverCalls, toolProfile } = value;
+  const { maxDepth, showNamedFiles, recoverCalls, toolProfile, thinkFirst } = value;
   if (toolProfile !== undefined && !toolProfiles.includes(toolProfile as ToolProfile))
     throw new UsageError(
       `--presets: ${spec} has "toolProfile" ${JSON.stringify(toolProfile)}; use ${toolProfiles.join(', ')}`,
     );
   if (maxDepth !== undefined && !(Number.isInteger(maxDepth) && (maxDepth as number) >= 0 && (maxDepth as number) <= 3))
     throw new UsageError(`--presets: ${spec} has "maxDepth" ${JSON.stringify(maxDepth)}; use 0 to 3`);
-  for (const [key, flag] of Object.entries({ showNamedFiles, recoverCalls }))
+  for (const [key, flag] of Object.entries({ showNamedFiles, recoverCalls, thinkFirst }))
     if (flag !== undefined && typeof flag !== 'boolean')
       throw new UsageError(`--presets: ${spec} has "${key}" ${JSON.stringify(flag)}; use true or false`);
   return {
@@ -75,6 +77,7 @@ function loadPreset(spec: string): EvalPreset {
     ...(value.profile ? { profile: value.profile as HarnessProfile } : {}),
     ...(maxDepth !== undefined ? { maxDepth: maxDepth as number } : {}),
     ...(showNamedFiles !== undefined ? { showNamedFiles: showNamedFiles as boolean } : {}),
+    ...(thinkFirst !== undefined ? { thinkFirst: thinkFirst as boolean } : {}),
     ...(recoverCalls === false ? { recoverCalls: false } : {}),
     ...(toolProfile !== undefined ? { toolProfile: toolProfile as ToolProfile } : {}),
   };

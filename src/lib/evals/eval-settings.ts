@@ -58,6 +58,7 @@ export function evalSettings(run: EvalRun, protocol: Protocol): AgentSettings {
     ...(run.preset.recoverCalls === false ? { recoverCalls: false } : {}),
     ...(run.preset.maxDepth !== undefined ? { maxDepth: run.preset.maxDepth } : {}),
     ...(run.preset.showNamedFiles ? { showNamedFiles: true } : {}),
+    ...(run.preset.thinkFirst ? { thinkFirst: true } : {}),
     ...(run.preset.toolProfile ? { toolProfile: run.preset.toolProfile } : {}),
     ...scenario,
     // A task comes from anywhere (T7): its rules add to the default ones, never replace them.

@@ -52,6 +52,8 @@ export interface EvalPreset {
   showNamedFiles?: boolean;
   /** T2: which tools the run offers (a task's own setting wins). */
   toolProfile?: ToolProfile;
+  /** T6: constrained replies begin with a short thought (the "think-first" preset). */
+  thinkFirst?: boolean;
 }
 
 export interface EvalRun {

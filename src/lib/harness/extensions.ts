@@ -3,7 +3,8 @@
  * matters where two share a point: the small profile chooses the schema before step mode shows
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
- * the done-check. A call refused as a repeat meets the repeat breaker (T5); a final answer that
+ * the done-check. A call refused as a repeat meets the repeat breaker (T5), one the run made before
+ * with no file changed since is said to show nothing new (no-news); a final answer that
  * describes a call is asked about once before the hook and the check see it (T6); one that only
  * echoes the instructions' example answer or the last tool error goes back once a kind
  * (echoed-answer); one given while a file the task asks for is not there goes back once
@@ -49,6 +50,8 @@ import { describedCall } from './protocol/described-call';
 import { askedFile } from './recovery/asked-file';
 import { echoedAnswer } from './recovery/echoed-answer';
 import { claimedChange } from './recovery/claimed-change';
+import { thinkFirst } from './protocol/think-first';
+import { noNews } from './recovery/no-news';
 
 function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const shown = new Set<string>();
@@ -81,9 +84,12 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     // (which invites a rewrite).
     keepTests(),
     ...(setup.small ? smallExtensions(context, setup) : []),
+    // After the small profile has chosen the reply's schema, before step mode shows it.
+    ...(context.session.settings.thinkFirst ? [thinkFirst()] : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
     repeatBreaker(),
+    noNews(),
     // The small profile has its own (told of the files it shows with the task, and stricter).
     ...(setup.small ? [] : defaultReading(context)),
     describedCall(),

@@ -164,6 +164,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     repo,
     depth,
     rules: settings.shellRules,
+    ...(settings.thinkFirst ? { thinkFirst: true } : {}),
     ...extras,
     ...(skills.length > 0 ? { skills: skills.map(({ name, description }) => ({ name, description })) } : {}),
     ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),

@@ -59,6 +59,11 @@ export interface AgentSettings {
    * the first request — the small profile always does. Off unless set: it is measured (issue 32).
    */
   showNamedFiles?: boolean;
+  /**
+   * T6: in the constrained protocol, every reply begins with a short "thought" (the grammar
+   * requires it) before its action. Off unless set: it is measured (issue 32).
+   */
+  thinkFirst?: boolean;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -140,7 +145,8 @@ export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyC
  * setting that gates safety comes from `trusted` (the command line or the page's own settings):
  * approval, read-only, shell rules, the verify command, delegation depth, hooks and the skills folder.
  * Not on the list, by decision: `showNamedFiles` (it shows only workspace files the task names,
- * which read_file, a safe tool, would show anyway) and `recoverCalls`.
+ * which read_file, a safe tool, would show anyway), `recoverCalls` and `thinkFirst` (a sentence the
+ * model writes before its call).
  */
 export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings): AgentSettings {
   const merged: AgentSettings = {

@@ -47,6 +47,8 @@ export interface PlaygroundSettings {
   recoverCalls: boolean;
   /** O4: show the files the task names with it (the small profile always does). */
   showNamedFiles: boolean;
+  /** T6: constrained replies begin with a short thought the grammar asks for. */
+  thinkFirst: boolean;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -79,6 +81,7 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     profile: 'default',
     recoverCalls: true,
     showNamedFiles: false,
+    thinkFirst: false,
     toolProfile: 'structured',
     approval: 'ask',
     readOnly: false,
@@ -215,6 +218,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     profile: demo ? 'default' : page.profile,
     ...(page.recoverCalls === false ? { recoverCalls: false } : {}),
     ...(page.showNamedFiles ? { showNamedFiles: true } : {}),
+    ...(page.thinkFirst ? { thinkFirst: true } : {}),
     toolProfile: page.toolProfile,
     approval: page.approval,
     readOnly: page.readOnly,
@@ -233,6 +237,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     profile: trusted.profile,
     recoverCalls: trusted.recoverCalls !== false,
     showNamedFiles: trusted.showNamedFiles === true,
+    thinkFirst: trusted.thinkFirst === true,
     toolProfile: trusted.toolProfile,
     limits: trusted.limits,
     options: trusted.options,

@@ -61,6 +61,11 @@ describe('headless runner', () => {
     expect(parseCliOptions(['fix sum.js']).showNamedFiles).toBeUndefined();
   });
 
+  it('T6 --think-first asks constrained replies for a thought first', () => {
+    expect(parseCliOptions(['--think-first', 'fix sum.js']).thinkFirst).toBe(true);
+    expect(parseCliOptions(['fix sum.js']).thinkFirst).toBeUndefined();
+  });
+
   it('T6 R4 runs a native-protocol task to a final answer on a real directory, with --json last', async () => {
     const { host } = await fake([
       { toolCalls: [{ name: 'read_file', arguments: { path: 'sum.js' } }] },

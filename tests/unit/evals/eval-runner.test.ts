@@ -181,6 +181,25 @@ describe('O2 npm run eval', () => {
     expect(without.result).toContain('delegation depth exceeded');
   });
 
+  it('T6 O2 the think-first preset asks every constrained reply of the run for a thought first', async () => {
+    const [task] = loadEvals('evals');
+    const run = async (preset: { name: string; sections: Record<string, string>; thinkFirst?: boolean }) => {
+      const client = new ScriptedModelClient([{ text: '{"thought":"ok","action":"final","final":"done"}' }]);
+      await runEval({
+        task,
+        model: { kind: 'server', name: 'm', client },
+        protocol: 'constrained',
+        preset,
+        repeat: 1,
+        workspace: async (files) => new MemoryWorkspace({ files }),
+        maxSteps: 2,
+      });
+      return JSON.stringify(client.requests[0]!.format);
+    };
+    expect(await run({ name: 'default', sections: {} })).not.toContain('thought');
+    expect(await run({ name: 'think-first', sections: {}, thinkFirst: true })).toContain('"thought"');
+  });
+
   it('O2 a server that goes away mid-suite crashes the run instead of failing the model', async () => {
     const [task] = loadEvals('evals');
     const model = (kind: 'unreachable' | 'bad_reply') => ({

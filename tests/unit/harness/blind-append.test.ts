@@ -16,6 +16,13 @@ const append = tool('patch_file', {
   new_text: 'export const square = (side) => side * side;',
 });
 
+// A new name: an append that would declare square again is refused for that (patched-region.ts).
+const appendNew = tool('patch_file', {
+  path: 'src/shapes.js',
+  old_text: '',
+  new_text: 'export const half = (n) => n / 2;',
+});
+
 describe('T3 read-first: a blind append', () => {
   it('T3 an append to a file the run has not read is refused once and shows the file (recorded: add-missing-export seed 3)', async () => {
     // The small profile shows the files a task names with it (named-files): those count as seen.
@@ -48,16 +55,19 @@ describe('T3 read-first: a blind append', () => {
   });
 
   it('T3 the small profile lets through an append to a file it showed with the task', async () => {
-    const h = harness([append, final('done')], { files: { 'src/shapes.js': shapes }, settings: { profile: 'small' } });
+    const h = harness([appendNew, final('done')], {
+      files: { 'src/shapes.js': shapes },
+      settings: { profile: 'small' },
+    });
     await h.agent.run(task);
     expect(toolResults(h)[0]).toContain('appended to src/shapes.js');
   });
 
   it('T3 the same append sent again after the refusal goes through: the file was shown', async () => {
-    const h = harness([append, append, final('done')], { files: { 'src/shapes.js': shapes } });
+    const h = harness([appendNew, appendNew, final('done')], { files: { 'src/shapes.js': shapes } });
     await h.agent.run(task);
     expect(toolResults(h)[1]).toContain('appended to src/shapes.js');
-    expect(await h.workspace.readFile('src/shapes.js')).toBe(`${shapes}export const square = (side) => side * side;\n`);
+    expect(await h.workspace.readFile('src/shapes.js')).toBe(`${shapes}export const half = (n) => n / 2;\n`);
   });
 
   it('T3 an append after read_file, write_file or a patch of the file, and a replacing patch, are not refused', async () => {
@@ -66,7 +76,7 @@ describe('T3 read-first: a blind append', () => {
       tool('patch_file', { path: 'src/shapes.js', old_text: 'n * n * n', new_text: 'n ** 3' }),
       tool('write_file', { path: 'src/shapes.js', content: shapes }),
     ]) {
-      const h = harness([first, append, final('done')], { files: { 'src/shapes.js': shapes } });
+      const h = harness([first, appendNew, final('done')], { files: { 'src/shapes.js': shapes } });
       await h.agent.run(task);
       expect(toolResults(h)[1]).toContain('appended to src/shapes.js');
     }
@@ -105,7 +115,7 @@ describe('O4 showNamedFiles: the files the task names, shown with it in the defa
     const off = harness([final('ok')], { files });
     await off.agent.run(task);
     expect(off.of('notice').some((event) => event.reason === 'named-files')).toBe(false);
-    const on = harness([append, final('ok')], { files, settings: { showNamedFiles: true } });
+    const on = harness([appendNew, final('ok')], { files, settings: { showNamedFiles: true } });
     await on.agent.run(task);
     const shown = on.of('notice').find((event) => event.reason === 'named-files')?.text ?? '';
     expect(shown).toContain('# src/main.js (lines 1-1 of 1)');

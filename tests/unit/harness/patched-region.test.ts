@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
-import { declaredTwice, patchedRegion } from '../../../src/lib/harness/tools/patched-region';
+import { declaredAgain, declaredTwice, patchedRegion } from '../../../src/lib/harness/tools/patched-region';
 
 const range =
   '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
@@ -34,23 +34,62 @@ describe('T1 what a patch left, in its result', () => {
     );
   });
 
-  it('T1 a name declared twice at the top of a JavaScript file is said outright (recorded: add-missing-export)', async () => {
+  it('T1 a patch that would declare a JavaScript name twice is refused with the in-place change (recorded: add-missing-export)', async () => {
     const appended = 'export function square(n) {\n  return n * n;\n}';
     const h = harness(
       [
         tool('read_file', { path: 'src/shapes.js' }),
         tool('patch_file', { path: 'src/shapes.js', old_text: '', new_text: appended }),
+        tool('patch_file', {
+          path: 'src/shapes.js',
+          old_text: 'function square(n) {',
+          new_text: 'export function square(n) {',
+        }),
         final('x'),
       ],
-      {
-        files: { 'src/shapes.js': shapes },
-      },
+      { files: { 'src/shapes.js': shapes } },
     );
     await h.agent.run('Export square.');
     expect(toolResults(h)[1]!.split('\n')[0]).toBe(
-      'appended to src/shapes.js (+3 lines: old_text was empty); src/shapes.js now declares square twice ' +
-        '(lines 1 and 8), which JavaScript refuses: keep one',
+      'error: invalid arguments for patch_file: src/shapes.js already declares square at line 1 ' +
+        '("function square(n) {"); with this patch it would declare it twice, which JavaScript refuses, so nothing ' +
+        'was changed: to export it, change that line in place: old_text "function square(n) {", new_text ' +
+        '"export function square(n) {"',
     );
+    // The change the refusal gives goes through, and the file declares square once.
+    expect(toolResults(h)[2]).toMatch(/^patched src\/shapes.js \(-1 \+1 lines\)/);
+    expect(await h.workspace.readFile('src/shapes.js')).toBe(
+      shapes.replace('function square', 'export function square'),
+    );
+  });
+
+  it('T1 a second declaration that is not an export points at the line to change; another scope or another language is no second declaration', () => {
+    const again = declaredAgain(
+      'src/a.js',
+      'const limit = 3;\n',
+      'const limit = 3;\nconst limit = 4;\n',
+      'const limit = 4;',
+    );
+    expect(again).toContain('already declares limit at line 1 ("const limit = 3;")');
+    expect(again).toContain('change that declaration in place (old_text copied from it) instead of adding another');
+    const scoped = 'function a() {\n  const x = 1;\n}\n';
+    expect(declaredAgain('src/a.js', scoped, `${scoped}function b() {\n  const x = 2;\n}\n`, '  const x = 2;')).toBe(
+      undefined,
+    );
+    expect(declaredAgain('a.py', 'def f():\n  pass\n', 'def f():\n  pass\ndef f():\n  pass\n', 'def f():')).toBe(
+      undefined,
+    );
+    // One declaration changed in place is no second one, and a file that had two already is not refused for them.
+    expect(
+      declaredAgain(
+        'src/s.js',
+        shapes,
+        shapes.replace('function square', 'export function square'),
+        'export function square(n) {',
+      ),
+    ).toBe(undefined);
+    const twice = 'let a = 1;\nlet a = 2;\n';
+    expect(declaredAgain('src/t.js', twice, 'let a = 1;\nlet a = 3;\n', 'let a = 3;')).toBe(undefined);
   });
 
   it('T1 no note for names in other scopes, other languages, or one declaration changed in place', () => {

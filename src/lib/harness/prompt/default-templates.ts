@@ -31,8 +31,7 @@ const textRules = `Rules:
 const constrainedRules = `Rules:
 - Use tools instead of guessing about the workspace. Never invent tool results.
 - Every reply is exactly one JSON object, nothing else:
-  {"action":"tool","name":"tool_name","args":{...}} to call a tool
-  {"action":"final","final":"your answer"} when the work is done
+{{envelope_forms}}
 - {{arguments_rule}}
 - Do not repeat a call with the same arguments; if it did not help, change course.
 - Keep the final answer short and concrete: what you changed and how you checked it.`;

@@ -28,6 +28,8 @@ export interface PromptState {
   docChars?: number;
   /** P5: the workspace's skills, by name and description only. */
   skills?: { name: string; description: string }[];
+  /** T6: constrained replies begin with a short thought (protocol/think-first.ts). */
+  thinkFirst?: boolean;
 }
 
 export const defaultDocChars = 1200;
@@ -46,6 +48,17 @@ function toolLine(tool: AnyTool): string {
     })
     .join(', ');
   return `- ${tool.name}(${fields}) [${tool.risky ? 'needs approval' : 'safe'}] ${tool.description}`;
+}
+
+/** The constrained protocol's two reply forms, with the thought first when the grammar asks for one. */
+function envelopeForms(thinkFirst: boolean): string {
+  // Not a sample sentence: Qwen2.5-Coder-1.5B began every thought with one ("The last result showed").
+  const thought = thinkFirst ? '"thought":"…",' : '';
+  return [
+    `  {${thought}"action":"tool","name":"tool_name","args":{...}} to call a tool`,
+    `  {${thought}"action":"final","final":"your answer"} when the work is done`,
+    ...(thinkFirst ? ['  "thought" first: in one short sentence, what you know now and why this reply'] : []),
+  ].join('\n');
 }
 
 export function promptVariables(state: PromptState): Record<string, string> {
@@ -87,6 +100,7 @@ export function promptVariables(state: PromptState): Record<string, string> {
         'form:\n  <tool name="write_file" ' +
         'path="file.js"><content>...</content></tool>'
       : '- Put multi-line text in the JSON string with \\n for newlines.',
+    envelope_forms: envelopeForms(state.thinkFirst === true),
     arguments_rule: names.has('patch_file')
       ? 'Required arguments must not be empty; read a file before patching it, and copy old_text exactly.'
       : 'Required arguments must not be empty.',

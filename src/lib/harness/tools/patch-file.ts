@@ -4,7 +4,7 @@ import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 import { nearestLine } from './nearest-line';
-import { declaredTwice, patchedRegion } from './patched-region';
+import { declaredAgain, declaredTwice, patchedRegion } from './patched-region';
 
 /**
  * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
@@ -41,7 +41,7 @@ function nearestHint(text: string, oldText: string): string {
 }
 
 /** The file's text with old_text's one match replaced (an empty old_text: new_text added at the end), or why not. */
-function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
+function replaced(text: string, args: { path: string; old_text: string; new_text: string }) {
   // An empty old_text can mean only one place: Qwen2.5-Coder-1.5B appended a line to TODO.md
   // so, five times, each refused as "must not be empty" (rung 1). The file keeps its last newline.
   if (args.old_text === '') {
@@ -91,6 +91,14 @@ function patched(text: string, args: { path: string; old_text: string; new_text:
     start: match.start,
     end: match.start + args.new_text.length,
   };
+}
+
+/** replaced(), refused when it would declare a JavaScript name a second time (patched-region.ts). */
+function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
+  const result = replaced(text, args);
+  if (result.text === undefined) return result;
+  const again = declaredAgain(args.path, text, result.text, args.new_text);
+  return again ? { error: again } : result;
 }
 
 export const patchFile: WriteTool<{ path: string; old_text: string; new_text: string }> = {

@@ -59,3 +59,35 @@ export function declaredTwice(path: string, after: string, newText: string): str
   }
   return '';
 }
+
+/**
+ * Why a patch is refused when it would make a JavaScript file declare a name at its top level
+ * once more (the module would not load), or undefined. Refusing costs the model nothing to undo:
+ * told after the fact ("declares square twice … keep one"), Qwen2.5-Coder-1.5B appended its
+ * `export const square` again, refused three times as a repeat (add-missing-export, 0 of every run).
+ * When the new declaration exports a name the file declares unexported, the refusal gives the
+ * in-place change — the line with `export ` before it — which is what TypeScript's "add export"
+ * fix does; otherwise it points at the line to change.
+ */
+export function declaredAgain(path: string, before: string, after: string, newText: string): string | undefined {
+  if (!scriptFile.test(path)) return undefined;
+  const had = declarations(before);
+  const now = declarations(after);
+  for (const name of declarations(newText).keys()) {
+    const was = had.get(name) ?? [];
+    if (was.length === 0 || (now.get(name)?.length ?? 0) <= was.length) continue;
+    const line = before.split('\n')[was[0] - 1];
+    const shown = line.length > lineChars ? `${line.slice(0, lineChars)}…` : line;
+    const exported = newText.split('\n').some((each) => /^export\s/.test(each) && declaration.exec(each)?.[1] === name);
+    const fix =
+      exported && !/^export\s/.test(line)
+        ? `to export it, change that line in place: old_text ${JSON.stringify(shown)}, ` +
+          `new_text ${JSON.stringify(`export ${shown}`)}`
+        : 'change that declaration in place (old_text copied from it) instead of adding another';
+    return (
+      `${path} already declares ${name} at line ${was[0]} (${JSON.stringify(shown)}); with this patch it ` +
+      `would declare it twice, which JavaScript refuses, so nothing was changed: ${fix}`
+    );
+  }
+  return undefined;
+}
