@@ -9,6 +9,22 @@ import type { ServerClient } from '../lib/model/server-client';
 import { UsageError } from './cli-options';
 import type { HostSpec } from './eval-hosts';
 
+/** Times a busy server (one that is up but answers nothing while it generates) is asked again. */
+export const busyTries = 8;
+
+/**
+ * The server's version, asked again while it is busy: a second sweep started beside a first
+ * found llama-cpp-python generating for it and stopped with "the request was stopped".
+ */
+export async function versionWhenFree(client: ServerClient, url: string, log: (line: string) => void) {
+  let version = await client.version();
+  for (let tries = 1; !version.ok && version.error.kind === 'overloaded' && tries < busyTries; tries++) {
+    log(`host: ${url} is busy (${version.error.message}); asking again (${tries + 1} of ${busyTries})`);
+    version = await client.version();
+  }
+  return version;
+}
+
 export async function connectHosts(
   specs: HostSpec[],
   models: string[],
@@ -19,7 +35,7 @@ export async function connectHosts(
   for (const spec of specs) {
     const kind = spec.kind === 'auto' ? await detectServerKind(spec.url) : spec.kind;
     const client = serverClient(kind, { host: spec.url, ...(apiKey ? { apiKey } : {}) });
-    const version = await client.version();
+    const version = await versionWhenFree(client, spec.url, log);
     if (!version.ok) throw new UsageError(`${spec.url}: ${version.error.message}`);
     const listed = await client.listModels();
     const names = listed.ok ? listed.value.map((model) => model.name) : [];

@@ -5,6 +5,8 @@
  * limit. Any other body (a model list, /api/show, llama.cpp's /props) is bounded as a whole. Past a
  * bound the body fails with a `BodyTooLargeError`, which the clients report and do not retry.
  */
+import type { ModelError } from '../harness/model-types';
+
 export const maxLineBytes = 16 * 1024 * 1024;
 /** A side read's whole body: a model list with metadata is well under a megabyte. */
 export const maxBodyBytes = 32 * 1024 * 1024;
@@ -53,6 +55,21 @@ export function withBoundedBody(
     }),
   );
   return new Response(bounded, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * A side read that gave up after `sideReadMs` (the caller's signal did not fire): the server is
+ * up but busy — llama-cpp-python answers nothing else while it generates for another client.
+ */
+export function sideReadTimeout(host: string, what: string, signal?: AbortSignal): ModelError | undefined {
+  if (signal?.aborted) return undefined;
+  return {
+    kind: 'overloaded',
+    retryable: true,
+    message:
+      `${host} did not answer ${what} within ${sideReadMs / 1000} s: it is likely busy with another ` +
+      'request (llama-cpp-python answers one at a time); try again when it is free',
+  };
 }
 
 /** A side read follows the caller's signal and gives up after `sideReadMs`. */

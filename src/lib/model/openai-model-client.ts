@@ -17,7 +17,7 @@ import type {
   ReplyStats,
   ToolCall,
 } from '../harness/ports';
-import { sideReadSignal, withBoundedBody } from './bounded-body';
+import { sideReadSignal, sideReadTimeout, withBoundedBody } from './bounded-body';
 import { overBudget, StreamBudget } from './stream-budget';
 import { toOpenAIModelError } from './openai-errors';
 import type { OpenAISdk } from './openai-errors';
@@ -305,9 +305,10 @@ export class OpenAICompatibleClient implements ModelClient {
 
   /** Every entry of /v1/models as the server sent it (metadata included), all pages. */
   private async rawModels(signal?: AbortSignal): Promise<Outcome<{ id: string }[]>> {
+    const side = sideReadSignal(signal);
     try {
       const entries: { id: string }[] = [];
-      const pages = (await this.connect()).models.list({ signal: sideReadSignal(signal) });
+      const pages = (await this.connect()).models.list({ signal: side });
       for await (const entry of pages) {
         entries.push(entry);
         // Pages are bounded one by one; so is their number.
@@ -315,6 +316,8 @@ export class OpenAICompatibleClient implements ModelClient {
       }
       return { ok: true, value: entries };
     } catch (error) {
+      const busy = side.aborted ? sideReadTimeout(this.host, '/v1/models', signal) : undefined;
+      if (busy) return { ok: false, error: busy };
       return { ok: false, error: await this.fail(error, '') };
     }
   }
