@@ -17,8 +17,13 @@ interface Sweep {
   /** Task ids, or "tuning:1", "heldOut:2", "rung:3" (a split's or a rung's tasks). */
   tasks: string[];
   repeat: number;
-  /** "ollama" (alone, every core) or "both" (Ollama and llama-cpp-python, a core each). */
-  hosts?: 'ollama' | 'both';
+  /**
+   * "ollama" (alone, every core), "both" (Ollama and llama-cpp-python, a core each), or one of
+   * them with a core: "ollama-1" and "llama-cpp", for two sweeps at once. Two sweeps must not
+   * share a server: each keeps one prompt in its cache, and two runs taking turns on it read
+   * every prompt cold (two sweeps over "both" finished no run in ten minutes).
+   */
+  hosts?: 'ollama' | 'both' | 'ollama-1' | 'llama-cpp';
 }
 
 const plan = JSON.parse(readFileSync('evals/sweeps.json', 'utf8')) as {
@@ -52,9 +57,12 @@ function hosts(which: Sweep['hosts']): string[] {
   const ollama = process.env.OLLAMA_HOST?.replace(/\/+$/, '');
   const llama = process.env.LLAMA_CPP_HOST?.replace(/\/+$/, '');
   if (!ollama) throw new Error('OLLAMA_HOST is not set (npm run ollama:serve prints it)');
-  if (which === 'both' && !llama) throw new Error('this sweep spreads over both servers: set LLAMA_CPP_HOST too');
+  if ((which === 'both' || which === 'llama-cpp') && !llama)
+    throw new Error(`this sweep runs on llama-cpp-python (hosts "${which}"): set LLAMA_CPP_HOST too`);
   // Two servers on one machine split its cores (llama-cpp-python's are set when it starts).
-  return which === 'both' ? ['--hosts', `${ollama},${llama}/v1#kind=openai`, '--num-thread', '1'] : ['--host', ollama];
+  if (which === 'both') return ['--hosts', `${ollama},${llama}/v1#kind=openai`, '--num-thread', '1'];
+  if (which === 'llama-cpp') return ['--hosts', `${llama}/v1#kind=openai`];
+  return which === 'ollama-1' ? ['--host', ollama, '--num-thread', '1'] : ['--host', ollama];
 }
 
 const wanted = process.argv.slice(2);
