@@ -251,3 +251,41 @@ describe('L3 echoed-answer after the work is done', () => {
     expect(echoes(idle)[0]!.text).toContain('If the task is done, say in your own words what you changed');
   });
 });
+
+describe('T3 old_text not found in a short file: the file as it is now', () => {
+  const greet = 'export function greet(name) {\n  return `Hello, ${name}!`;\n}\n';
+
+  it('T3 a short file is shown whole after "not found", to copy old_text from (recorded: add-default, qwen-1.5b-no-news)', async () => {
+    const h = harness(
+      [
+        tool('patch_file', {
+          path: 'src/greet.js',
+          old_text: "console.log('Hello, friend!');",
+          new_text: "return 'Hello, friend!';",
+        }),
+        final('x'),
+      ],
+      { files: { 'src/greet.js': greet } },
+    );
+    await h.agent.run('greet() in src/greet.js should return "Hello, friend!" when it is called without a name.');
+    expect(toolResults(h)[0]).toContain(
+      'old_text was not found in src/greet.js; read the file and copy the text exactly. src/greet.js reads now ' +
+        '(copy old_text from these lines):\nexport function greet(name) {\n  return `Hello, ${name}!`;\n}',
+    );
+  });
+
+  it('T3 a long file is not shown (the nearest line is), nor an empty one', async () => {
+    const long = Array.from({ length: 40 }, (_, index) => `const v${index} = ${index};`).join('\n');
+    for (const [file, expected] of [
+      [long, 'The line most like it is line 8: const v7 = 7;'],
+      ['', 'old_text was not found in f.js'],
+    ] as const) {
+      const h = harness([tool('patch_file', { path: 'f.js', old_text: 'const v7 = 8;', new_text: 'x' }), final('x')], {
+        files: { 'f.js': file },
+      });
+      await h.agent.run('Patch f.js.');
+      expect(toolResults(h)[0]).toContain(expected);
+      expect(toolResults(h)[0]).not.toContain('reads now');
+    }
+  });
+});

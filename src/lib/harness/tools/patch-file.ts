@@ -35,6 +35,21 @@ function insertHint(args: { old_text: string; new_text: string }): string {
   );
 }
 
+/** A file this short is shown whole when old_text is not in it (plain lines, to copy from). */
+const shownFile = { lines: 30, chars: 1500 };
+
+/**
+ * Qwen2.5-Coder-1.5B patched src/greet.js with an old_text it imagined
+ * (`console.log('Hello, friend!');`) without ever reading the file, was told "not found; read the
+ * file", and answered that it was done (add-default, qwen-1.5b-no-news). A short file is shown as it
+ * is now, so the next old_text can be copied from it; a longer one gets the line most like it.
+ */
+function fileHint(path: string, text: string): string {
+  const lines = text.replace(/\n$/, '').split('\n');
+  if (text.trim() === '' || lines.length > shownFile.lines || text.length > shownFile.chars) return '';
+  return `. ${path} reads now (copy old_text from these lines):\n${lines.join('\n')}`;
+}
+
 function nearestHint(text: string, oldText: string): string {
   const nearest = nearestLine(text, oldText);
   return nearest ? `. The line most like it is line ${nearest.number}: ${nearest.text.trim()}` : '';
@@ -78,7 +93,7 @@ function replaced(text: string, args: { path: string; old_text: string; new_text
     return {
       error:
         `old_text was not found in ${args.path}; read the file and copy the text exactly` +
-        (insertHint(args) || nearestHint(text, args.old_text)),
+        (insertHint(args) || nearestHint(text, args.old_text) + fileHint(args.path, text)),
     };
   if (match.count > 1)
     return {
