@@ -52,6 +52,7 @@ import { echoedAnswer } from './recovery/echoed-answer';
 import { claimedChange } from './recovery/claimed-change';
 import { thinkFirst } from './protocol/think-first';
 import { noNews } from './recovery/no-news';
+import { childReadsFirst } from './recovery/child-reads-first';
 
 function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const shown = new Set<string>();
@@ -93,6 +94,8 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     // The small profile has its own (told of the files it shows with the task, and stricter).
     ...(setup.small ? [] : defaultReading(context)),
     describedCall(),
+    // D1: a delegated child's answer before any tool call has worked goes back once.
+    childReadsFirst(),
     echoedAnswer(),
     askedFile(),
     claimedChange(),

@@ -59,13 +59,51 @@ describe('D1 a read-only child is not asked for a change', () => {
 
   it('D1 a change asked after "and" is refused too, and a child that claims a change is said not to have made one (recorded: fix-formula)', async () => {
     expect(changeVerb('Find and correct the temperature conversion formula in src/temperature.js')).toBe('correct');
-    const h = harness([
-      tool('delegate', { task: 'Where is the formula in src/temperature.js?', max_steps: 2 }),
-      final('Done: Fixed the temperature conversion formula in src/temperature.js.'),
-      final('ok'),
-    ]);
+    const h = harness(
+      [
+        tool('delegate', { task: 'Where is the formula in src/temperature.js?', max_steps: 2 }),
+        tool('read_file', { path: 'src/temperature.js' }),
+        final('Done: Fixed the temperature conversion formula in src/temperature.js.'),
+        final('ok'),
+      ],
+      { files: { 'src/temperature.js': 'export const toF = (c) => c * 2 + 32;\n' } },
+    );
     await h.agent.run('Fix the formula.');
     expect(toolResults(h)[0]).toContain('[harness] The child is read-only: it changed no file, whatever it says.');
+  });
+
+  it('D1 a child that answers before reading anything gets its answer back once (recorded: add-missing-export, qwen-1.5b-no-news)', async () => {
+    const h = harness(
+      [
+        tool('delegate', { task: 'What is the content of shapes.js?', max_steps: 3 }),
+        // The child: an answer from nothing, sent back; then it reads, and answers from the file.
+        final('Done: Exported square from shapes.js. The tests passed.'),
+        tool('read_file', { path: 'src/shapes.js' }),
+        final('src/shapes.js declares square without export.'),
+        final('ok'),
+      ],
+      { files: { 'src/shapes.js': 'function square(n) {\n  return n * n;\n}\n' } },
+    );
+    const { outcome } = await h.agent.run('Export square.');
+    expect(outcome).toEqual({ kind: 'final', answer: 'ok' });
+    expect(toolResults(h)[0]).toMatch(/3 steps, final answer\):\nsrc\/shapes.js declares square without export\.$/);
+    const notices = h.of('notice').filter((event) => event.reason === 'child-reads-first');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('you have not read anything yet');
+  });
+
+  it('D1 a child whose second answer comes still unread has it stand (bounded), and the top level is never held to it', async () => {
+    const child = harness([
+      tool('delegate', { task: 'What does README.md say?', max_steps: 3 }),
+      final('It says hello.'),
+      final('It says hello, I am sure.'),
+      final('ok'),
+    ]);
+    await child.agent.run('Read the readme.');
+    expect(toolResults(child)[0]).toMatch(/2 steps, final answer\):\nIt says hello, I am sure\.$/);
+    const top = harness([final('Nothing to read.')]);
+    expect((await top.agent.run('Say something.')).outcome).toEqual({ kind: 'final', answer: 'Nothing to read.' });
+    expect(top.of('notice').some((event) => event.reason === 'child-reads-first')).toBe(false);
   });
 
   it('D1 a question is delegated, whatever verbs it holds later', () => {
