@@ -59,6 +59,13 @@ describe('D1 a read-only child is not asked for a change', () => {
 
   it('D1 a change asked after "and" is refused too, and a child that claims a change is said not to have made one (recorded: fix-formula)', async () => {
     expect(changeVerb('Find and correct the temperature conversion formula in src/temperature.js')).toBe('correct');
+    // A later sentence that asks for a change (recorded: failing-test-pass, qwen-1.5b-no-news: the parent's own task).
+    expect(
+      changeVerb(
+        'The tests in test/slugify.test.js fail. Change src/slugify.js so that they pass, without changing the tests.',
+      ),
+    ).toBe('change');
+    expect(changeVerb('What does src/slugify.js do? Where is it used?')).toBeUndefined();
     const h = harness(
       [
         tool('delegate', { task: 'Where is the formula in src/temperature.js?', max_steps: 2 }),

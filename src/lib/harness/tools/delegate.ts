@@ -15,7 +15,12 @@ const verbs = [
   ...['fix', 'correct', 'change', 'edit', 'write', 'update', 'add', 'remove', 'delete', 'create', 'implement'],
   ...['patch', 'rename', 'refactor', 'replace', 'modify', 'run', 'execute', 'install', 'apply', 'make'],
 ];
-const changeVerbs = new RegExp(`(?:^(?:please\\s+)?|\\b(?:and|then)\\s+)(${verbs.join('|')})\\b`, 'i');
+// At the start of the task or of one of its sentences (the 1.5B model delegated its own task,
+// "The tests … fail. Change src/slugify.js so that they pass", failing-test-pass), or after and/then.
+const changeVerbs = new RegExp(
+  `(?:^(?:please\\s+)?|[.!?;:]\\s+(?:please\\s+)?|\\b(?:and|then)\\s+)(${verbs.join('|')})\\b`,
+  'i',
+);
 export const changeVerb = (task: string): string | undefined => changeVerbs.exec(task.trim())?.[1]?.toLowerCase();
 
 /** D1: the tool side of delegation; the child agent itself is built by the loop. */
