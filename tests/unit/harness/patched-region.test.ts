@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
-import { declaredAgain, declaredTwice, patchedRegion } from '../../../src/lib/harness/tools/patched-region';
+import { patchedRegion } from '../../../src/lib/harness/tools/patched-region';
+import { declaredAgain, declaredTwice } from '../../../src/lib/harness/tools/declared-twice';
 
 const range =
   '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
@@ -61,6 +62,34 @@ describe('T1 what a patch left, in its result', () => {
     expect(await h.workspace.readFile('src/shapes.js')).toBe(
       shapes.replace('function square', 'export function square'),
     );
+  });
+
+  it('T1 a second const in the same block is refused; the same name in another block, or a var again, is not (recorded: fix-off-by-one, qwen-1.5b-no-news)', async () => {
+    const range =
+      '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
+      '  const out = [];\n  for (let i = start; i < end; i++) out.push(i);\n  return out;\n}\n';
+    const h = harness(
+      [
+        tool('patch_file', {
+          path: 'src/range.js',
+          old_text: 'export function range(start, end) {',
+          new_text: 'export function range(start, end) {\n  const out = [];',
+        }),
+        final('x'),
+      ],
+      { files: { 'src/range.js': range } },
+    );
+    await h.agent.run('Fix src/range.js.');
+    expect(toolResults(h)[0]).toContain(
+      'src/range.js already declares out at line 3 ("  const out = [];"); with this patch it would declare it ' +
+        'twice in the same block, which JavaScript refuses, so nothing was changed: change that declaration in place',
+    );
+    expect(await h.workspace.readFile('src/range.js')).toBe(range);
+    const blocks = 'function a() {\n  const x = 1;\n}\n';
+    expect(declaredAgain('a.js', blocks, `${blocks}function b() {\n  const x = 2;\n}\n`, '  const x = 2;')).toBe(
+      undefined,
+    );
+    expect(declaredAgain('a.js', 'var n = 1;\n', 'var n = 1;\nvar n = 2;\n', 'var n = 2;')).toBe(undefined);
   });
 
   it('T1 a second declaration that is not an export points at the line to change; another scope or another language is no second declaration', () => {

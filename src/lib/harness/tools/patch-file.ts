@@ -4,7 +4,8 @@ import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 import { nearestLine } from './nearest-line';
-import { declaredAgain, declaredTwice, patchedRegion } from './patched-region';
+import { patchedRegion } from './patched-region';
+import { declaredAgain, declaredTwice } from './declared-twice';
 
 /**
  * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
