@@ -84,6 +84,8 @@ export function delegateRunner(parent: DelegateParent) {
       outcome: result.outcome,
       usage: result.usage,
     });
-    return { outcome: result.outcome, steps: result.steps, childSessionId: session.id };
+    // D1: whether the answer can come from the workspace at all (child-reads-first sends one back once).
+    const read = session.history.some((item) => item.kind === 'tool' && item.ok);
+    return { outcome: result.outcome, steps: result.steps, childSessionId: session.id, read };
   };
 }

@@ -99,7 +99,7 @@ describe('D1 a read-only child is not asked for a change', () => {
     expect(notices[0]!.text).toContain('you have not read anything yet');
   });
 
-  it('D1 a child whose second answer comes still unread has it stand (bounded), and the top level is never held to it', async () => {
+  it('D1 a child whose second answer comes still unread has it stand, marked as read from nothing (bounded); the top level is never held to it', async () => {
     const child = harness([
       tool('delegate', { task: 'What does README.md say?', max_steps: 3 }),
       final('It says hello.'),
@@ -107,7 +107,9 @@ describe('D1 a read-only child is not asked for a change', () => {
       final('ok'),
     ]);
     await child.agent.run('Read the readme.');
-    expect(toolResults(child)[0]).toMatch(/2 steps, final answer\):\nIt says hello, I am sure\.$/);
+    expect(toolResults(child)[0]).toMatch(
+      /2 steps, final answer\):\nIt says hello, I am sure\.\n\[harness\] The child read nothing before answering: this is not from the workspace\. Read the file yourself\.$/,
+    );
     const top = harness([final('Nothing to read.')]);
     expect((await top.agent.run('Say something.')).outcome).toEqual({ kind: 'final', answer: 'Nothing to read.' });
     expect(top.of('notice').some((event) => event.reason === 'child-reads-first')).toBe(false);

@@ -4,7 +4,8 @@
  * step, without a tool call, "Done: Exported square from shapes.js … The tests passed", and later a
  * `class Square` the file never held (add-missing-export, qwen-1.5b-no-news); the parent acted on
  * both. A child (depth above 0) whose final answer comes before any tool call has worked gets it
- * back once, told to read first. Bounded: the second answer stands. The top-level agent is not
+ * back once, told to read first. Bounded: the second answer stands, and the parent reads it
+ * marked as read from nothing (tools/delegate.ts). The top-level agent is not
  * held to this: a question about the harness itself needs no file.
  */
 import type { LoopExtension } from '../loop-extension';

@@ -55,9 +55,17 @@ export const delegate: ReadTool<{ task: string; max_steps: number }> = {
     const answer = result.outcome.kind === 'final' ? result.outcome.answer : '(the child ended without an answer)';
     // A read-only child that says it fixed or changed something did not (fix-formula, held out):
     // the parent took "Done: Fixed the formula" for done.
-    const body = claimsChange(answer)
-      ? `${answer}\n[harness] The child is read-only: it changed no file, whatever it says. Make the change yourself.`
-      : answer;
+    // An answer given without any tool call that worked (a `class Square` src/shapes.js never held,
+    // add-missing-export, qwen-1.5b-file-shown) is said to be that.
+    const marks = [
+      ...(claimsChange(answer)
+        ? ['[harness] The child is read-only: it changed no file, whatever it says. Make the change yourself.']
+        : []),
+      ...(result.read === false && result.outcome.kind === 'final'
+        ? ['[harness] The child read nothing before answering: this is not from the workspace. Read the file yourself.']
+        : []),
+    ];
+    const body = [answer, ...marks].join('\n');
     return { ok: result.outcome.kind === 'final', output: `${header}\n${body}`, childSessionId: result.childSessionId };
   },
 };

@@ -59,6 +59,8 @@ export interface DelegateResult {
   outcome: Outcome;
   steps: number;
   childSessionId: string;
+  /** Whether any of the child's tool calls worked: an answer without one is not from the workspace. */
+  read?: boolean;
 }
 
 export interface ReadToolContext {
