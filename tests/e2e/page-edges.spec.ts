@@ -187,6 +187,8 @@ test('L3 S4 D1 the done-check from Settings reports in the transcript; Reset cle
   const server = await ollama({
     script: [
       { toolCalls: [{ name: 'delegate', arguments: { task: 'look at README.md', max_steps: 2 } }] },
+      // The helper reads before it answers (an answer from nothing goes back once: child-reads-first).
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] },
       { content: 'README says slugify.' },
       { content: 'The helper read it.' },
     ],
