@@ -6,7 +6,7 @@
 import type { AgentOptions, RunResult } from './agent-options';
 import type { HarnessEventBody } from './events';
 import type { Session } from './session';
-import { createSession } from './session';
+import { anyToolWorked, createSession } from './session';
 import type { DelegateRequest, DelegateResult } from './tools/tool-definition';
 import type { RunState } from './run-state';
 import { readonlyView } from './workspace-views';
@@ -85,7 +85,11 @@ export function delegateRunner(parent: DelegateParent) {
       usage: result.usage,
     });
     // D1: whether the answer can come from the workspace at all (child-reads-first sends one back once).
-    const read = session.history.some((item) => item.kind === 'tool' && item.ok);
-    return { outcome: result.outcome, steps: result.steps, childSessionId: session.id, read };
+    return {
+      outcome: result.outcome,
+      steps: result.steps,
+      childSessionId: session.id,
+      read: anyToolWorked(session.history),
+    };
   };
 }

@@ -125,6 +125,11 @@ export interface SessionSummary {
   forkOf?: { sessionId: string; step: number };
 }
 
+/** D1: whether any tool call of this history worked — an answer without one is not from the workspace. */
+export function anyToolWorked(history: readonly HistoryItem[]): boolean {
+  return history.some((item) => item.kind === 'tool' && item.ok);
+}
+
 export function emptyMemory(): Memory {
   return { task: '', files: [], notes: [] };
 }

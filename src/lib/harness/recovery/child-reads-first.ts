@@ -9,18 +9,14 @@
  * held to this: a question about the harness itself needs no file.
  */
 import type { LoopExtension } from '../loop-extension';
+import { anyToolWorked } from '../session';
 
 export function childReadsFirst(): LoopExtension {
-  let worked = false;
   let sentBack = false;
   return {
     name: 'child-reads-first',
-    afterToolResult({ ok }) {
-      if (ok) worked = true;
-      return undefined;
-    },
     async beforeFinal(_answer, { context }) {
-      if (context.depth === 0 || worked || sentBack) return { kind: 'accept' };
+      if (context.depth === 0 || sentBack || anyToolWorked(context.session.history)) return { kind: 'accept' };
       sentBack = true;
       return {
         kind: 'reject',

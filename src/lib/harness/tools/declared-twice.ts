@@ -9,12 +9,12 @@
  * function, class, const or let; two are in one block when they share an indent and no line
  * between them is indented less. `var` may be declared again, so it is not counted.
  */
+import { shownLine } from './patched-region';
 
 const scriptFile = /\.(?:[cm]?[jt]sx?)$/i;
 const declaration =
   /^(\s*)(export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|const|let)\s+([A-Za-z_$][\w$]*)/;
 const scannedLines = 2000;
-const lineChars = 200;
 
 interface Declared {
   name: string;
@@ -49,8 +49,6 @@ function twice(text: string): [Declared, Declared][] {
   return pairs;
 }
 
-const shown = (line: string) => (line.length > lineChars ? `${line.slice(0, lineChars)}…` : line);
-
 /** "; src/a.js now declares square twice (lines 1 and 9) …" for a name new_text declares again. */
 export function declaredTwice(path: string, after: string, newText: string): string {
   if (!scriptFile.test(path)) return '';
@@ -77,7 +75,7 @@ export function declaredAgain(path: string, before: string, after: string, newTe
   const pair = pairs.find(([, later]) => added.some((each) => each.name === later.name));
   if (!pair) return undefined;
   const [earlier, later] = pair;
-  const line = shown(after.split('\n')[earlier.line - 1]!);
+  const line = shownLine(after.split('\n')[earlier.line - 1]!);
   const exported = added.some((each) => each.name === later.name && each.exported) && !earlier.exported;
   const fix = exported
     ? `to export it, change that line in place: old_text ${JSON.stringify(line.trim())}, ` +

@@ -46,9 +46,9 @@ const shownFile = { lines: 30, chars: 1500 };
  * is now, so the next old_text can be copied from it; a longer one gets the line most like it.
  */
 function fileHint(path: string, text: string): string {
-  const lines = text.replace(/\n$/, '').split('\n');
-  if (text.trim() === '' || lines.length > shownFile.lines || text.length > shownFile.chars) return '';
-  return `. ${path} reads now (copy old_text from these lines):\n${lines.join('\n')}`;
+  const body = text.replace(/\n$/, '');
+  if (text.trim() === '' || body.split('\n').length > shownFile.lines || text.length > shownFile.chars) return '';
+  return `. ${path} reads now (copy old_text from these lines):\n${body}`;
 }
 
 function nearestHint(text: string, oldText: string): string {
@@ -109,7 +109,7 @@ function replaced(text: string, args: { path: string; old_text: string; new_text
   };
 }
 
-/** replaced(), refused when it would declare a JavaScript name a second time (patched-region.ts). */
+/** replaced(), refused when it would declare a JavaScript name a second time (declared-twice.ts). */
 function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
   const result = replaced(text, args);
   if (result.text === undefined) return result;

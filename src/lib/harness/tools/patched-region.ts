@@ -12,6 +12,9 @@ const around = 2;
 const shownLines = 16;
 const lineChars = 200;
 
+/** A line as a result shows it: a minified line is cut, since it is read, not copied back. */
+export const shownLine = (line: string): string => (line.length > lineChars ? `${line.slice(0, lineChars)}…` : line);
+
 const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length - 1;
 
 /** `after`'s lines around the span [start, end), or '' when the span is too long to show. */
@@ -20,10 +23,7 @@ export function patchedRegion(after: string, start: number, end: number): string
   const first = Math.max(0, lineOf(after, start) - around);
   const last = Math.min(lines.length - 1, lineOf(after, Math.max(start, end - 1)) + around);
   if (last - first + 1 > shownLines) return '';
-  // A minified line is cut: the result is read, not copied back.
-  const shown = lines
-    .slice(first, last + 1)
-    .map((line) => (line.length > lineChars ? `${line.slice(0, lineChars)}…` : line));
+  const shown = lines.slice(first, last + 1).map(shownLine);
   while (shown.length > 1 && shown[shown.length - 1] === '') shown.pop();
   const range =
     shown.length === 1 ? `line ${first + 1} now reads` : `lines ${first + 1}-${first + shown.length} now read`;
