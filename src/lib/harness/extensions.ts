@@ -12,15 +12,17 @@
  * (claimed-change), and one given while the tests of a task that speaks of tests fail goes back at
  * most three times (implied-check). A blind change to a file the run has not read (an append, a
  * whole-file write that drops its lines) is refused once with the file shown (read-first), and a
- * write to a test file while the task says to keep the tests, every time (keep-tests).
+ * write to a test file while the task says to keep the tests, every time (keep-tests). A change to
+ * a file the task names is refused while the new file it asks for is not written (output-first),
+ * and once that file is written the result says the final answer comes next if that is all the
+ * task asks (asked-written).
  * Both ran in the small profile only until the default profile proved the better one for
  * Qwen2.5-Coder-1.5B (qwen-1.5b-default-repeat, -rung2): a task's own evidence of "done" helps
  * any model.
  *
  * The small profile (O4) ends a run that repeats a change, goes back to an earlier state or has
  * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
- * names with it (named-files; the default profile when showNamedFiles is set); refuses to change
- * a file the task names before the new one it asks for is written (output-first), to overwrite a
+ * names with it (named-files; the default profile when showNamedFiles is set); refuses to overwrite a
  * file the run has not seen at all (its read-first) or to drop lines by a whole-file write
  * (keep-lines); runs the project's tests for `npm test` when there is no script (npm-test); and
  * says when a command gives again exactly what it gave before (same-result).
@@ -40,7 +42,8 @@ import { impliedCheck } from './implied-check';
 import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
 import { keepTests } from './recovery/keep-tests';
-import { outputFirst } from './small-model/output-first';
+import { outputFirst } from './recovery/output-first';
+import { askedWritten } from './recovery/asked-written';
 import { npmTestRuns } from './small-model/npm-test';
 import { keepLines } from './small-model/keep-lines';
 import { stepMode } from './step-mode';
@@ -59,7 +62,6 @@ function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[]
   return [
     smallProfile(context, setup),
     namedFiles(shown),
-    outputFirst(),
     finishOnRepeat(),
     circleStop(),
     testsPassStop(),
@@ -97,7 +99,9 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     // D1: a delegated child's answer before any tool call has worked goes back once.
     childReadsFirst(),
     echoedAnswer(),
+    outputFirst(),
     askedFile(),
+    askedWritten(),
     claimedChange(),
     impliedCheck(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),

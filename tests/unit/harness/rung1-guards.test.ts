@@ -126,10 +126,30 @@ describe('O4 output-first: the file the task asks for before the files it names'
     expect(await h.workspace.readFile('config/server.json')).toContain('"port": 9000');
   });
 
-  it('O4 output-first leaves alone the default profile, a task naming no new file, and files the task does not name', async () => {
-    const plain = harness([patchPort, final('x')], { files });
-    await plain.agent.run(portTask);
-    expect(await plain.workspace.readFile('config/server.json')).toContain('9000');
+  it('O4 output-first holds in the default profile too (recorded: explain-code seed 1)', async () => {
+    const discount = 'const codes = { SAVE10: 10, HALF: 50 };\n';
+    const h = harness(
+      [
+        tool('read_file', { path: 'src/discount.js' }),
+        tool('patch_file', {
+          path: 'src/discount.js',
+          old_text: 'const codes = { SAVE10: 10, HALF: 50 };',
+          new_text: 'const codes = { WINTER: 15, SUMMER: 20, FALL: 30, SPRING: 40 };',
+        }),
+        final('x'),
+      ],
+      { files: { 'src/discount.js': discount } },
+    );
+    await h.agent.run(
+      'Read src/discount.js and explain its discount codes: in ANSWER.md, list every code applyDiscount knows ' +
+        'with the percentage it takes off, one per line as CODE: PERCENT (for example WINTER: 15), and nothing else.',
+    );
+    expect(toolResults(h)[1]).toContain('src/discount.js was not changed');
+    expect(toolResults(h)[1]).toContain('write ANSWER.md first');
+    expect(await h.workspace.readFile('src/discount.js')).toBe(discount);
+  });
+
+  it('O4 output-first leaves alone a task naming no new file, and files the task does not name', async () => {
     const edit = harness([patchPort, final('x')], { files, settings: small });
     await edit.agent.run('In config/server.json set the port to 9000.');
     expect(await edit.workspace.readFile('config/server.json')).toContain('9000');

@@ -142,7 +142,8 @@ describe('T6 recovering tool calls written in the text', () => {
     const second = h.model.requests[1].messages;
     const replied = second.findIndex((message) => message.role === 'assistant');
     expect(second[replied].content).toContain('```json');
-    expect(second[replied + 1]).toMatchObject({ role: 'tool', content: 'wrote hello.txt (2 chars, 1 lines)' });
+    expect(second[replied + 1]).toMatchObject({ role: 'tool' });
+    expect(second[replied + 1].content).toMatch(/^wrote hello\.txt \(2 chars, 1 lines\)/);
   });
 
   it('T6 through the loop: a path where the tool name goes gets a notice that says so, with every tool and an example', async () => {

@@ -3,14 +3,17 @@
  * what to write. Asked to write the port config/server.json sets into ANSWER.txt,
  * Qwen2.5-Coder-1.5B first patched config/server.json to another port (9000, 8080, 8080 in three
  * seeds) and then wrote that one: 0 of 3, where it passed 2 of 3 before patch_file was offered.
- * In the small profile, while a file the task names and that was not there at the start has not
- * been written, a change to another file the task names is refused, saying which file comes
- * first. Once it is written the rule steps aside, so a task that also asks to change the file it
- * names ("write test/b.test.js, then fix src/b.js") only meets an order. A task naming no new
- * file, or no file that is there, meets nothing.
+ * While a file the task names and that was not there at the start has not been written, a change
+ * to another file the task names is refused, saying which file comes first. Every profile since
+ * the default one, asked to "Read src/discount.js and explain its discount codes: in ANSWER.md,
+ * list …", rewrote the codes in src/discount.js to the task's example (WINTER: 15) and then listed
+ * those (explain-code, 0 of 45 over the 1.5B sweeps). Once it is written the rule steps aside,
+ * so a task that also asks to change the file it names ("write test/b.test.js, then fix
+ * src/b.js") only meets an order. A task naming no new file, or no file that is there, meets
+ * nothing.
  */
 import type { LoopExtension } from '../loop-extension';
-import { calledPath } from './step-envelope';
+import { calledPath } from '../small-model/step-envelope';
 import { asksToMake, taskFiles } from '../task-files';
 
 export function outputFirst(): LoopExtension {
