@@ -61,19 +61,24 @@ export function withBoundedBody(
  * A side read that gave up after `sideReadMs` (the caller's signal did not fire): the server is
  * up but busy — llama-cpp-python answers nothing else while it generates for another client.
  */
-export function sideReadTimeout(host: string, what: string, signal?: AbortSignal): ModelError | undefined {
+export function sideReadTimeout(
+  host: string,
+  what: string,
+  signal?: AbortSignal,
+  waitedMs = sideReadMs,
+): ModelError | undefined {
   if (signal?.aborted) return undefined;
   return {
     kind: 'overloaded',
     retryable: true,
     message:
-      `${host} did not answer ${what} within ${sideReadMs / 1000} s: it is likely busy with another ` +
+      `${host} did not answer ${what} within ${waitedMs / 1000} s: it is likely busy with another ` +
       'request (llama-cpp-python answers one at a time); try again when it is free',
   };
 }
 
 /** A side read follows the caller's signal and gives up after `sideReadMs`. */
-export function sideReadSignal(signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(sideReadMs);
+export function sideReadSignal(signal?: AbortSignal, waitMs = sideReadMs): AbortSignal {
+  const timeout = AbortSignal.timeout(waitMs);
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }

@@ -18,7 +18,7 @@ import type {
   ToolCall,
 } from '../harness/ports';
 import { toModelError } from './ollama-errors';
-import { sideReadSignal, withBoundedBody } from './bounded-body';
+import { sideReadMs, sideReadSignal, sideReadTimeout, withBoundedBody } from './bounded-body';
 import { overBudget, StreamBudget } from './stream-budget';
 
 export interface OllamaClientOptions {
@@ -27,6 +27,8 @@ export interface OllamaClientOptions {
   fetch?: typeof fetch;
   /** The page origin in a browser, so that errors can name the OLLAMA_ORIGINS fix. */
   origin?: string;
+  /** How long a side read (version, list, show) waits; for tests. */
+  sideReadMs?: number;
 }
 
 export interface LocalModel {
@@ -290,9 +292,23 @@ export class OllamaModelClient implements ModelClient {
     }
   }
 
+  /**
+   * M3: a side read that gave up on its own timer says the server is busy (it is up: Ollama
+   * queues such reads behind a long prompt on a loaded CPU), not that the request was stopped.
+   */
+  private sideRead(signal: AbortSignal | undefined) {
+    const waitMs = this.options.sideReadMs ?? sideReadMs;
+    const side = sideReadSignal(signal, waitMs);
+    const failure = (error: unknown, what: string, model: string): ModelError =>
+      (side.aborted ? sideReadTimeout(this.host, what, signal, waitMs) : undefined) ??
+      toModelError(error, this.context(model));
+    return { side, failure };
+  }
+
   async describe(model: string, signal?: AbortSignal): Promise<ModelInfo | ModelError> {
+    const { side, failure } = this.sideRead(signal);
     try {
-      const show = await this.connect(sideReadSignal(signal), {}).show({ model });
+      const show = await this.connect(side, {}).show({ model });
       const info = (show.model_info ?? {}) as unknown as Record<string, unknown>;
       const architecture =
         typeof info['general.architecture'] === 'string' ? (info['general.architecture'] as string) : undefined;
@@ -302,13 +318,14 @@ export class OllamaModelClient implements ModelClient {
       const contextLength = key && typeof info[key] === 'number' ? (info[key] as number) : undefined;
       return { name: model, capabilities: show.capabilities ?? [], ...(contextLength ? { contextLength } : {}) };
     } catch (error) {
-      return toModelError(error, this.context(model));
+      return failure(error, '/api/show', model);
     }
   }
 
   async listModels(signal?: AbortSignal): Promise<Outcome<LocalModel[]>> {
+    const { side, failure } = this.sideRead(signal);
     try {
-      const list = await this.connect(sideReadSignal(signal), {}).list();
+      const list = await this.connect(side, {}).list();
       const models = list.models.map((model) => ({
         name: model.name,
         size: model.size,
@@ -319,15 +336,16 @@ export class OllamaModelClient implements ModelClient {
       }));
       return { ok: true, value: models };
     } catch (error) {
-      return { ok: false, error: toModelError(error, this.context('')) };
+      return { ok: false, error: failure(error, '/api/tags', '') };
     }
   }
 
   async version(signal?: AbortSignal): Promise<Outcome<string>> {
+    const { side, failure } = this.sideRead(signal);
     try {
-      return { ok: true, value: (await this.connect(sideReadSignal(signal), {}).version()).version };
+      return { ok: true, value: (await this.connect(side, {}).version()).version };
     } catch (error) {
-      return { ok: false, error: toModelError(error, this.context('')) };
+      return { ok: false, error: failure(error, '/api/version', '') };
     }
   }
 

@@ -23,6 +23,29 @@ function request(partial: Partial<ModelRequest> = {}): ModelRequest {
 }
 
 describe('Ollama client', () => {
+  it("M3 a side read the server does not answer in time says it is busy, naming the read; the caller's stop stays a stop", async () => {
+    // Ollama on a loaded CPU queues /api/version, /api/tags and /api/show behind a long prompt.
+    const hang: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        const stop = () => reject(new DOMException('aborted', 'AbortError'));
+        if (init?.signal?.aborted) stop();
+        init?.signal?.addEventListener('abort', stop);
+      });
+    const client = new OllamaModelClient({ host: 'http://127.0.0.1:11434', fetch: hang, sideReadMs: 50 });
+    const version = await client.version();
+    expect(version).toMatchObject({ ok: false, error: { kind: 'overloaded', retryable: true } });
+    if (!version.ok)
+      expect(version.error.message).toMatch(/did not answer \/api\/version within 0\.05 s: it is likely busy/);
+    const list = await client.listModels();
+    if (!list.ok) expect(list.error.message).toContain('did not answer /api/tags');
+    expect(list.ok).toBe(false);
+    expect(await client.describe('qwen2.5-coder:1.5b')).toMatchObject({ kind: 'overloaded' });
+    const stopped = new AbortController();
+    stopped.abort();
+    const own = await client.version(stopped.signal);
+    expect(own).toMatchObject({ ok: false });
+    if (!own.ok) expect(own.error.kind).not.toBe('overloaded');
+  });
   it('R4 T3 a server that sends one endless line is cut at the line bound with a clear error, not retried', async () => {
     const { client, server } = await serve({ script: [{ endlessLine: true }, { content: 'never asked' }] });
     const result = await client.chat(request({ signal: AbortSignal.timeout(60_000) }));
