@@ -30,6 +30,18 @@ const forbidden = new RegExp(
 );
 
 describe('architecture', () => {
+  it("every file a src/lib README's table names is there (the model README named a file renamed long before)", () => {
+    const missing: string[] = [];
+    for (const readme of files('src/lib', /README\.md$/)) {
+      const folder = path.dirname(readme);
+      for (const line of readFileSync(readme, 'utf8').split('\n')) {
+        if (!line.startsWith('|')) continue;
+        for (const [, name] of line.split('|')[1].matchAll(/`([^`]+\.(?:ts|svelte|json|mjs|md))`/g))
+          if (!statSync(path.join(folder, name), { throwIfNoEntry: false })) missing.push(`${readme}: ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
   it('the harness imports no UI, storage, transport or Node code (DESIGN.md: it stays headless)', () => {
     const offenders = files('src/lib/harness').filter((file) => forbidden.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
