@@ -11,7 +11,7 @@
  */
 import { shownLine } from './patched-region';
 
-const scriptFile = /\.(?:[cm]?[jt]sx?)$/i;
+export const scriptFile = /\.(?:[cm]?[jt]sx?)$/i;
 const declaration =
   /^(\s*)(export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|const|let)\s+([A-Za-z_$][\w$]*)/;
 const scannedLines = 2000;
@@ -22,6 +22,12 @@ interface Declared {
   line: number;
   indent: number;
   exported: boolean;
+}
+
+/** The name a line declares (and whether it exports it), or undefined. */
+export function declarationLine(line: string): { name: string; exported: boolean } | undefined {
+  const match = declaration.exec(line);
+  return match ? { name: match[3]!, exported: Boolean(match[2]) } : undefined;
 }
 
 function declared(text: string): Declared[] {

@@ -6,6 +6,7 @@ import { findText } from './text-match';
 import { nearestLine } from './nearest-line';
 import { patchedRegion } from './patched-region';
 import { declaredAgain, declaredTwice } from './declared-twice';
+import { declarationHint } from './declaration-hint';
 
 /**
  * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
@@ -94,7 +95,9 @@ function replaced(text: string, args: { path: string; old_text: string; new_text
     return {
       error:
         `old_text was not found in ${args.path}; read the file and copy the text exactly` +
-        (insertHint(args) || nearestHint(text, args.old_text) + fileHint(args.path, text)),
+        (insertHint(args) ||
+          (declarationHint(args.path, text, args.new_text) || nearestHint(text, args.old_text)) +
+            fileHint(args.path, text)),
     };
   if (match.count > 1)
     return {

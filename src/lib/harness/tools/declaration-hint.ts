@@ -1,0 +1,54 @@
+/**
+ * T3 (issue 32): old_text not found, where new_text is a whole new version of a declaration the
+ * file has. Qwen2.5-Coder-1.5B wrote the right fix for add-default,
+ * `function greet(name = 'friend') { return \`Hello, ${name}!\`; }`, with old_text `greet()` (not
+ * in the file), three times in each of two runs, shown the file each time; it never copied the
+ * three lines itself. When new_text begins by declaring a name the file declares once, the error
+ * gives the declaration's lines as old_text, and new_text with `export` kept when the file's
+ * declaration has it and new_text does not (the module's importers would break). Read line by
+ * line, not parsed: the declaration runs to the line where its braces close (strings and
+ * comments holding braces can mislead it; then the lines it gives do not match and the next
+ * patch says so).
+ */
+import { scriptFile, declarationLine } from './declared-twice';
+
+/** A declaration longer than this is not offered whole. */
+const maxLines = 40;
+
+/** The 0-based line range of the declaration starting at `first`, or undefined when it does not close. */
+function extent(lines: string[], first: number): [number, number] | undefined {
+  let depth = 0;
+  let opened = false;
+  for (let index = first; index < Math.min(lines.length, first + maxLines); index += 1) {
+    for (const char of lines[index]!) {
+      if (char === '{') [depth, opened] = [depth + 1, true];
+      else if (char === '}') depth -= 1;
+    }
+    if (opened ? depth <= 0 : /;\s*$/.test(lines[index]!)) return [first, index];
+  }
+  return undefined;
+}
+
+/** ". new_text declares greet, which src/greet.js declares at lines 1-3: …", or ''. */
+export function declarationHint(path: string, text: string, newText: string): string {
+  if (!scriptFile.test(path)) return '';
+  const wanted = declarationLine(newText.trimStart().split('\n')[0]!);
+  if (!wanted) return '';
+  const lines = text.split('\n');
+  const found = lines.flatMap((line, index) => {
+    const declared = declarationLine(line);
+    return declared?.name === wanted.name ? [{ index, exported: declared.exported }] : [];
+  });
+  if (found.length !== 1) return '';
+  const range = extent(lines, found[0]!.index);
+  if (!range) return '';
+  const oldText = lines.slice(range[0], range[1] + 1).join('\n');
+  const where = range[0] === range[1] ? `line ${range[0] + 1}` : `lines ${range[0] + 1}-${range[1] + 1}`;
+  const keepExport = found[0]!.exported && !wanted.exported;
+  const fixed = keepExport ? `export ${newText.trimStart()}` : newText;
+  return (
+    `. new_text declares ${wanted.name}, which ${path} declares at ${where}: ` +
+    `to replace it, send old_text ${JSON.stringify(oldText)}` +
+    (keepExport ? ` and new_text ${JSON.stringify(fixed)} (it keeps the export the file has)` : '')
+  );
+}
