@@ -18,9 +18,9 @@ export function askedFile(): LoopExtension {
   let pending: string[] = [];
   return {
     name: 'asked-file',
-    async onStart(scope) {
-      const task = scope.context.task.trim();
-      pending = task ? await askedFiles(task, scope.context.options.workspace).catch(() => []) : [];
+    async onStart({ context }) {
+      // An empty task asks for nothing: askedFiles finds no words to make with.
+      pending = await askedFiles(context.task, context.options.workspace).catch(() => []);
     },
     afterToolResult({ call, denied }) {
       const path = (call.arguments as { path?: unknown } | undefined)?.path;

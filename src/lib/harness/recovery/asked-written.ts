@@ -28,9 +28,8 @@ export function askedWritten(): LoopExtension {
   let asked: string[] = [];
   return {
     name: 'asked-written',
-    async onStart(scope) {
-      const task = scope.context.task.trim();
-      asked = task ? await askedFiles(task, scope.context.options.workspace).catch(() => []) : [];
+    async onStart({ context }) {
+      asked = await askedFiles(context.task, context.options.workspace).catch(() => []);
     },
     afterToolResult({ call, ok, changed }) {
       const path = calledPath(call);

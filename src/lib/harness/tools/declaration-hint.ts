@@ -10,7 +10,7 @@
  * comments holding braces can mislead it; then the lines it gives do not match and the next
  * patch says so).
  */
-import { scriptFile, declarationLine } from './declared-twice';
+import { declarationLine, declared, scriptFile } from './declared-twice';
 
 /** A declaration longer than this is not offered whole. */
 const maxLines = 40;
@@ -34,13 +34,10 @@ export function declarationHint(path: string, text: string, newText: string): st
   if (!scriptFile.test(path)) return '';
   const wanted = declarationLine(newText.trimStart().split('\n')[0]!);
   if (!wanted) return '';
-  const lines = text.split('\n');
-  const found = lines.flatMap((line, index) => {
-    const declared = declarationLine(line);
-    return declared?.name === wanted.name ? [{ index, exported: declared.exported }] : [];
-  });
+  const found = declared(text).filter((each) => each.name === wanted.name);
   if (found.length !== 1) return '';
-  const range = extent(lines, found[0]!.index);
+  const lines = text.split('\n');
+  const range = extent(lines, found[0]!.line - 1);
   if (!range) return '';
   const oldText = lines.slice(range[0], range[1] + 1).join('\n');
   const where = range[0] === range[1] ? `line ${range[0] + 1}` : `lines ${range[0] + 1}-${range[1] + 1}`;

@@ -16,7 +16,7 @@ const declaration =
   /^(\s*)(export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|const|let)\s+([A-Za-z_$][\w$]*)/;
 const scannedLines = 2000;
 
-interface Declared {
+export interface Declared {
   name: string;
   /** 1-based. */
   line: number;
@@ -24,16 +24,17 @@ interface Declared {
   exported: boolean;
 }
 
-/** The name a line declares (and whether it exports it), or undefined. */
-export function declarationLine(line: string): { name: string; exported: boolean } | undefined {
+/** The name a line declares (its indent, and whether it exports it), or undefined. */
+export function declarationLine(line: string): Omit<Declared, 'line'> | undefined {
   const match = declaration.exec(line);
-  return match ? { name: match[3]!, exported: Boolean(match[2]) } : undefined;
+  return match ? { name: match[3]!, indent: match[1]!.length, exported: Boolean(match[2]) } : undefined;
 }
 
-function declared(text: string): Declared[] {
+/** Every declaration of the text's first `scannedLines` lines, in order. */
+export function declared(text: string): Declared[] {
   return text.split('\n', scannedLines).flatMap((line, index) => {
-    const match = declaration.exec(line);
-    return match ? [{ name: match[3]!, line: index + 1, indent: match[1]!.length, exported: Boolean(match[2]) }] : [];
+    const found = declarationLine(line);
+    return found ? [{ ...found, line: index + 1 }] : [];
   });
 }
 
