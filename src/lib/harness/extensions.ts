@@ -3,7 +3,9 @@
  * matters where two share a point: the small profile chooses the schema before step mode shows
  * the request; a runaway is answered before step mode would pause on it; R2 continues the text
  * step mode may have edited; a final answer meets the small profile, then the user's hook, then
- * the done-check. A call refused as a repeat meets the repeat breaker (T5), one the run made before
+ * the done-check. A call that copies a tool example's placeholder, and the examples copied after it,
+ * are refused with the task and the last failure (example-recital). A call refused as a repeat
+ * meets the repeat breaker (T5), one the run made before
  * with no file changed since is said to show nothing new (no-news); a final answer that
  * describes a call is asked about once before the hook and the check see it (T6); one that only
  * echoes the instructions' example answer or the last tool error goes back once a kind
@@ -18,7 +20,8 @@
  * task asks (asked-written).
  * Both ran in the small profile only until the default profile proved the better one for
  * Qwen2.5-Coder-1.5B (qwen-1.5b-default-repeat, -rung2): a task's own evidence of "done" helps
- * any model.
+ * any model. A final answer sent back makes the next constrained reply a tool call
+ * (tool-after-rejection, first in the list so that it sees every final answer).
  *
  * The small profile (O4) ends a run that repeats a change, goes back to an earlier state or has
  * seen its tests pass (finish-on-repeat, circle-stop, tests-pass-stop); shows the files the task
@@ -55,6 +58,8 @@ import { echoedAnswer } from './recovery/echoed-answer';
 import { claimedChange } from './recovery/claimed-change';
 import { thinkFirst } from './protocol/think-first';
 import { noNews } from './recovery/no-news';
+import { exampleRecital } from './recovery/example-recital';
+import { toolAfterRejection } from './recovery/tool-after-rejection';
 import { childReadsFirst } from './recovery/child-reads-first';
 
 function smallExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
@@ -82,6 +87,8 @@ function defaultReading(context: LoopContext): LoopExtension[] {
 export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExtension[] {
   const gate = context.options.stepGate;
   return [
+    // First: it must see every final answer before another extension sends it back.
+    toolAfterRejection(),
     runawayStop,
     // Before read-first: a test file the task keeps is refused as that, not as "not read yet"
     // (which invites a rewrite).
@@ -91,6 +98,8 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     ...(context.session.settings.thinkFirst ? [thinkFirst()] : []),
     ...(gate ? [stepMode(gate)] : []),
     cutContinuation,
+    // Before read-first and the executor: a copied placeholder is refused as that, with the task.
+    exampleRecital(),
     repeatBreaker(),
     noNews(),
     // The small profile has its own (told of the files it shows with the task, and stricter).

@@ -79,8 +79,8 @@ describe("T3 an example's placeholder copied as a value", () => {
     );
     await h.agent.run('Fix greet.');
     const [patch, write] = toolResults(h);
-    expect(patch).toContain("'old_text' is the example's placeholder, not a value");
-    expect(write).toContain("'content' is the example's placeholder, not a value");
+    expect(patch).toContain("'old_text' is the example's placeholder for patch_file");
+    expect(write).toContain("'content' is the example's placeholder for write_file");
     expect(await h.workspace.stat('TOTAL.txt')).toBeNull();
     expect(await h.workspace.readFile('src/greet.js')).toBe(files['src/greet.js']);
   });

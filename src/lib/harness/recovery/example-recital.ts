@@ -1,0 +1,130 @@
+/**
+ * T5 (issue 32): the prompt's examples called one after another, as if they were the task's plan.
+ * Qwen2.5-Coder-1.5B, asked to make the tests pass (done-check, 0 of 49 recorded runs), read the
+ * file and ran `node --test` (one test failed: 9 !== 5), then made the next tools' example calls
+ * in the order the prompt lists them: write_file, patch_file, delegate and note with their
+ * placeholders (each refused: "put the real text there"), then create_task with the example's
+ * `blocked_by: task-1`, list_tasks, get_task and claim_task of task-1, to the step limit. All three
+ * seeds made the same twelve calls: a refusal that shows the example again only led on to the
+ * next one.
+ *
+ * So a call that copies an example's placeholder is refused with what the model needs to write
+ * the real text: the task, the last command that failed and what it said, and the file the call
+ * names as it is now. An example copied word for word right after such a refusal is refused as
+ * more of the same. `recitalBeforeStop` such refusals in a row end the run with a `repeats`
+ * limit; any other call starts the count afresh. Every profile: copying a placeholder is never
+ * work.
+ */
+import type { LoopExtension } from '../loop-extension';
+import type { ToolCall } from '../model-types';
+import type { StepScope } from '../step-scope';
+import type { AnyTool } from '../tools/tool-definition';
+import { asRecord } from '../tool-executor';
+import { placeholderArgument } from '../prompt/workspace-examples';
+import { calledPath } from '../small-model/step-envelope';
+import { cutText } from '../tools/read-header';
+import { stableJson } from '../stable-json';
+
+/** Refusals in a row that end the run. */
+export const recitalBeforeStop = 4;
+/** The most of a file, and of a failed command's report, a refusal shows. */
+const fileChars = 1500;
+const failureLines = 4;
+const lineChars = 160;
+
+/** A text cut to `chars`, marked where it was cut. */
+const clip = (text: string, chars: number): string => (text.length > chars ? `${text.slice(0, chars)}…` : text);
+
+interface FailedCommand {
+  command: string;
+  lines: string[];
+}
+
+/** The lines of a failed command's output that say what failed (Node's test runner, an assert, a stack's head). */
+function failureOf(call: ToolCall, content: string): FailedCommand | undefined {
+  const exit = /^exit_code: (-?\d+)/.exec(content);
+  if (call.name !== 'run_shell' || !exit || exit[1] === '0') return undefined;
+  const lines = content
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /✖|fail|error|expected|!==|assert/i.test(line) && !/^ℹ/.test(line));
+  const unique = [...new Set(lines)].slice(0, failureLines).map((line) => clip(line, lineChars));
+  return { command: clip(String(asRecord(call.arguments).command ?? ''), lineChars), lines: unique };
+}
+
+/** The call copies its tool's example: a placeholder in it, or every argument word for word. */
+function copied(tool: AnyTool | undefined, call: ToolCall): { placeholder?: string } | undefined {
+  if (!tool) return undefined;
+  const args = asRecord(call.arguments);
+  const placeholder = placeholderArgument(tool, args);
+  if (placeholder !== undefined) return { placeholder };
+  return stableJson(args) === stableJson(tool.example) ? {} : undefined;
+}
+
+/** The file the call names, as it is now (bounded), or '' when there is none. */
+async function fileNow(call: ToolCall, { context }: StepScope): Promise<string> {
+  const path = calledPath(call);
+  if (path === undefined) return '';
+  const text = await context.options.workspace.readFile(path).catch(() => undefined);
+  if (text === undefined) return '';
+  return `${path} holds now:\n${cutText(text, fileChars).text}\n`;
+}
+
+/** What the model had before it turned to the examples: the task, and what failed last. */
+function whereItStands(task: string, failed: FailedCommand | undefined): string {
+  const said = failed?.lines.length ? `:\n${failed.lines.join('\n')}` : '';
+  const report = failed ? `The last command that failed: \`${failed.command}\`${said}\n` : '';
+  return `The task: ${clip(task, 400)}\n${report}`;
+}
+
+const whatToWrite: Record<string, string> = {
+  patch_file: 'old_text is the exact lines to change, copied from the file; new_text is what they become.',
+  write_file: 'content is the whole new text of the file.',
+};
+
+export function exampleRecital(): LoopExtension {
+  let failed: FailedCommand | undefined;
+  let refused = 0;
+  return {
+    name: 'example-recital',
+    async beforeTool(call, scope) {
+      const tool = scope.setup.tools.find((each) => each.name === call.name);
+      const copy = copied(tool, call);
+      if (!copy || (copy.placeholder === undefined && refused === 0)) {
+        refused = 0;
+        return undefined;
+      }
+      refused += 1;
+      const form =
+        'The examples in your instructions show how each tool is called; they are not the steps of this task, ' +
+        'and the tools after this one in the list are not a plan either.';
+      const head =
+        copy.placeholder !== undefined
+          ? `error: '${copy.placeholder}' is the example's placeholder for ${call.name}, copied word for word, ` +
+            `so nothing ran. ${form}`
+          : `error: this ${call.name} call is its example in your instructions, word for word, right after ` +
+            `${refused - 1} other example call${refused === 2 ? '' : 's'}; nothing ran. ${form}`;
+      const write = whatToWrite[call.name] ? `${whatToWrite[call.name]}\n` : '';
+      const file = await fileNow(call, scope);
+      const stands = whereItStands(scope.context.task, failed);
+      return `${head}\n${stands}${file}${write}Decide the next step from what you have read.`;
+    },
+    afterToolResult({ call, content }) {
+      const failure = failureOf(call, content);
+      if (failure) failed = failure;
+      else if (call.name === 'run_shell' && /^exit_code: 0\b/.test(content)) failed = undefined;
+      return undefined;
+    },
+    afterTools() {
+      if (refused < recitalBeforeStop) return undefined;
+      return {
+        kind: 'stop',
+        outcome: {
+          kind: 'limit',
+          limit: 'repeats',
+          message: `the model copied the instructions' tool examples ${refused} times in a row`,
+        },
+      };
+    },
+  };
+}
