@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileIndex, hasIndex, sourceFiles, sourceFolders, withIndex } from '../../scripts/file-index';
 
 function files(directory: string, pattern = /\.(ts|svelte)$/): string[] {
   return readdirSync(directory).flatMap((name) => {
@@ -42,6 +43,45 @@ describe('architecture', () => {
     }
     expect(missing).toEqual([]);
   });
+  it('every folder of src/lib with source files has a README that names each of them', () => {
+    const unnamed: string[] = [];
+    for (const folder of sourceFolders()) {
+      const readme = path.join(folder, 'README.md');
+      if (!statSync(readme, { throwIfNoEntry: false })) {
+        unnamed.push(`${folder}: no README.md`);
+        continue;
+      }
+      // A name in backticks: `agent.ts`, `TopBar`, `prompt/pinned-prefix.ts`, `eval-bundle.ts`, `eval-bundle-files.ts`.
+      // Line by line, and in a table only the first cell: a sentence may hold a code sample's backticks.
+      const named = new Set(
+        readFileSync(readme, 'utf8')
+          .split('\n')
+          .map((line) => (line.startsWith('|') ? line.split('|')[1]! : line))
+          .flatMap((line) => [...line.matchAll(/`([^`]+)`/g)].flatMap(([, span]) => span!.split(/[\s,+()]+/))),
+      );
+      for (const name of sourceFiles(folder)) {
+        const stem = name.replace(/\.(?:svelte\.ts|ts|svelte)$/, '');
+        const found = [...named].some((token) => token === name || token === stem || token.endsWith(`/${name}`));
+        if (!found) unnamed.push(`${readme}: ${name}`);
+      }
+    }
+    expect(unnamed).toEqual([]);
+  });
+
+  it("every generated file index is what the files' header comments say now (npx tsx scripts/file-index.ts)", () => {
+    const indexed = sourceFolders().filter((folder) => {
+      const readme = path.join(folder, 'README.md');
+      return statSync(readme, { throwIfNoEntry: false }) && hasIndex(readFileSync(readme, 'utf8'));
+    });
+    expect(indexed.length).toBeGreaterThan(10);
+    for (const folder of indexed) {
+      const text = readFileSync(path.join(folder, 'README.md'), 'utf8');
+      expect(text, folder).toContain(fileIndex(folder));
+      expect(withIndex(folder, text)).toBe(text);
+      expect(fileIndex(folder)).not.toContain('(no header comment)');
+    }
+  });
+
   it('the harness imports no UI, storage, transport or Node code (DESIGN.md: it stays headless)', () => {
     const offenders = files('src/lib/harness').filter((file) => forbidden.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);

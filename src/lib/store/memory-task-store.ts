@@ -1,3 +1,4 @@
+/** K1: the task board in memory, for tests and a page without IndexedDB. */
 import type { Task, TaskStore } from '../harness/tasks/task-types';
 
 /** A TaskStore in memory, for tests and throwaway sessions. */

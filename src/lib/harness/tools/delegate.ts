@@ -1,3 +1,7 @@
+/**
+ * D1, T1: the `delegate` tool: a bounded read-only child agent investigates and reports back; a
+ * task that asks it to change or run something is refused with what to do instead.
+ */
 import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { describeOutcome } from '../outcome';

@@ -1,3 +1,4 @@
+/** T1: the `list_files` tool: one level of a workspace folder (a file is listed as itself), bounded. */
 import type { ReadTool } from './tool-definition';
 import { objectSchema, stringProperty } from './tool-definition';
 import { expectKind, ignoredNames, joinPath } from './path-checks';

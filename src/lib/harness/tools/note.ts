@@ -1,3 +1,7 @@
+/**
+ * S3, S5, T1: the `note` tool: a short note kept in session memory, and in the workspace memory
+ * file when `long_term` is set.
+ */
 import type { ReadTool } from './tool-definition';
 import { objectSchema, stringProperty } from './tool-definition';
 

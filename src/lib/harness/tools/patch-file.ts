@@ -1,3 +1,7 @@
+/**
+ * T1, T3: the `patch_file` tool: one block of text replaced where it occurs once, with the errors
+ * that give the fix when it cannot be.
+ */
 import type { WriteTool } from './tool-definition';
 import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectKind } from './path-checks';

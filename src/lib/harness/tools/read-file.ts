@@ -1,3 +1,4 @@
+/** T1: the `read_file` tool: a file's lines by range, numbered or plain. */
 import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { expectKind } from './path-checks';

@@ -1,3 +1,7 @@
+/**
+ * T1, W2: the `run_shell` tool: one command in the workspace root, its exit code and output as the
+ * model reads them.
+ */
 import type { ExecResult } from '../workspace-types';
 import type { WriteTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';

@@ -1,3 +1,7 @@
+/**
+ * T1: the `search` tool: a pattern (a regular expression when it is one, literal otherwise) over
+ * the workspace's text files, bounded in matches, files and time.
+ */
 import type { ReadonlyWorkspace } from '../workspace-types';
 import type { ReadTool } from './tool-definition';
 import { objectSchema, stringProperty } from './tool-definition';

@@ -1,3 +1,4 @@
+/** T4, W6: the change a write would make, as a unified diff (approval dialogs, checkpoints). */
 import { createTwoFilesPatch } from 'diff';
 
 /** A unified diff with `--- a/PATH` and `+++ b/PATH` headers (T4 dialogs, checkpoints); empty when nothing changes. */

@@ -1,3 +1,7 @@
+/**
+ * T1: the `write_file` tool: a whole text file written (folders made as needed), and what a
+ * rewrite would drop of the lines it had.
+ */
 import type { ReadonlyWorkspace } from '../workspace-types';
 import type { WriteTool } from './tool-definition';
 import { objectSchema, stringProperty, textProperty } from './tool-definition';

@@ -1,7 +1,7 @@
 /**
- * The guest-side \`process.stdin\` of the offline node: what was piped in (\`__stdin\`), delivered
+ * The guest-side `process.stdin` of the offline node: what was piped in (`__stdin`), delivered
  * as Node delivers it — 'data' then 'end', after the program's first turn — or read at once
- * with \`fs.readFileSync(0)\`.
+ * with `fs.readFileSync(0)`.
  */
 export const stdinSource = String.raw`
 process.stdin = (() => {
