@@ -99,4 +99,13 @@ describe('T5 example-recital: the prompt examples called in order are refused wi
     expect(results[2]).not.toContain('The last command that failed');
     expect(results[4]).not.toContain('its example in your instructions');
   });
+
+  it('T5 a read that is its example runs even right after a refused placeholder (listing "." is work)', async () => {
+    const h = harness([failingRun, recital[0]!, tool('list_files', { path: '.' }), recital[1]!, final('x')], { files });
+    await h.agent.run(task);
+    const [, , listed, patch] = toolResults(h);
+    expect(listed).toContain('[D] src');
+    // The count started afresh: the next placeholder is the first refusal again.
+    expect(patch).toContain("'old_text' is the example's placeholder for patch_file");
+  });
 });

@@ -10,10 +10,11 @@
  *
  * So a call that copies an example's placeholder is refused with what the model needs to write
  * the real text: the task, the last command that failed and what it said, and the file the call
- * names as it is now. An example copied word for word right after such a refusal is refused as
- * more of the same. `recitalBeforeStop` such refusals in a row end the run with a `repeats`
- * limit; any other call starts the count afresh. Every profile: copying a placeholder is never
- * work.
+ * names as it is now. An example of a tool that changes something (create_task, run_shell),
+ * copied word for word right after such a refusal, is refused as more of the same; a read that is
+ * its example (list ".", read the file the example names) is work and runs.
+ * `recitalBeforeStop` such refusals in a row end the run with a `repeats` limit; any other call
+ * starts the count afresh. Every profile: copying a placeholder is never work.
  */
 import type { LoopExtension } from '../loop-extension';
 import type { ToolCall } from '../model-types';
@@ -90,7 +91,9 @@ export function exampleRecital(): LoopExtension {
     async beforeTool(call, scope) {
       const tool = scope.setup.tools.find((each) => each.name === call.name);
       const copy = copied(tool, call);
-      if (!copy || (copy.placeholder === undefined && refused === 0)) {
+      // A read that is its example (list ".", read the example's file) is work, even mid-recital.
+      const more = copy?.placeholder === undefined && refused > 0 && tool?.access === 'write';
+      if (!copy || (copy.placeholder === undefined && !more)) {
         refused = 0;
         return undefined;
       }
