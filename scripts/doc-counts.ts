@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadEvals } from '../src/cli/load-evals';
+import { parseResults } from '../src/lib/evals/results-file';
 
 export const countMark = /<!-- n:([\w-]+) -->([^<]*)<!-- \/n -->/g;
 
@@ -15,6 +16,19 @@ export const documents = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];
+
+/** "P of N": the runs of a task by Qwen2.5-Coder-1.5B in every committed results file, and how many passed. */
+function qwenTaskRuns(): Record<string, string> {
+  const runs = new Map<string, { passed: number; all: number }>();
+  for (const name of readdirSync('evals/results').filter((file) => file.endsWith('.jsonl'))) {
+    for (const result of parseResults(readFileSync(`evals/results/${name}`, 'utf8')).results) {
+      if (result.model !== 'qwen2.5-coder:1.5b') continue;
+      const seen = runs.get(result.task) ?? { passed: 0, all: 0 };
+      runs.set(result.task, { passed: seen.passed + (result.passed ? 1 : 0), all: seen.all + 1 });
+    }
+  }
+  return Object.fromEntries([...runs].map(([task, { passed, all }]) => [`q15-${task}`, `${passed} of ${all}`]));
+}
 
 export function counts(): Record<string, string> {
   const tasks = loadEvals('evals');
@@ -27,6 +41,7 @@ export function counts(): Record<string, string> {
     rung3: rung(3),
     shortcuts: String(tasks.reduce((sum, task) => sum + task.shortcuts.length, 0)),
     'spec-ids': String(Object.keys(spec.ids).length),
+    ...qwenTaskRuns(),
   };
 }
 
