@@ -28,6 +28,10 @@ describe('L3 tool-after-rejection: the reply after a rejected answer must call a
     expect(afterRejection).not.toContain('final');
     expect(afterRejection).toContain('tool');
     expect(afterTool).toContain('final');
+    // The transcript says why, once, at the step whose schema it changed.
+    expect(h.of('notice').filter((event) => event.reason === 'tool-after-rejection')).toEqual([
+      expect.objectContaining({ step: 2, text: expect.stringContaining('must call a tool') }),
+    ]);
   });
 
   it('L3 with thinkFirst the forced call still begins with a thought; the text protocol has no schema to narrow', async () => {

@@ -35,10 +35,19 @@ export function toolAfterRejection(): LoopExtension {
       answeredAt = step;
       return { kind: 'accept' };
     },
-    async beforeRequest({ format }, { step }) {
+    async beforeRequest({ format }, { step, context }) {
       if (!format || answeredAt !== step - 1) return { kind: 'go' };
       const calls = withoutFinal(format);
-      return calls ? { kind: 'go', format: calls } : { kind: 'go' };
+      if (!calls) return { kind: 'go' };
+      // An event only (the model reads the rejection's notice already): the transcript says why
+      // this request's schema has no final answer, and a sweep can count it.
+      context.recorder.emit({
+        type: 'notice',
+        step,
+        reason: 'tool-after-rejection',
+        text: 'the answer was sent back, so this reply must call a tool: its schema has no final answer',
+      });
+      return { kind: 'go', format: calls };
     },
   };
 }
