@@ -379,6 +379,49 @@ describe('T1 patch_file and whitespace', () => {
   });
 });
 
+describe('T3 a loose match that would join the lines of a text file', () => {
+  const greeting = 'Hello, Ada!\nWelcome back, Ada.\nSee you soon.\n';
+
+  it('T3 old_text of three text lines written as one is refused with the lines, and nothing is joined (recorded: replace-name)', async () => {
+    const h = harness(
+      [
+        tool('patch_file', {
+          path: 'greeting.txt',
+          old_text: 'Hello, Ada! Welcome back, Ada. See you soon.',
+          new_text: 'Hello, Grace! Welcome back, Grace. See you soon.',
+        }),
+        tool('patch_file', {
+          path: 'greeting.txt',
+          old_text: 'Hello, Ada!\nWelcome back, Ada.',
+          new_text: 'Hello, Grace!\nWelcome back, Grace.',
+        }),
+        final('x'),
+      ],
+      { files: { 'greeting.txt': greeting } },
+    );
+    await h.agent.run('In greeting.txt, replace every "Ada" with "Grace".');
+    const [joined, kept] = toolResults(h);
+    expect(joined).toContain('old_text matches lines 1-3 of greeting.txt only with their line breaks ignored');
+    expect(joined).toContain('would join the lines into 1; nothing was changed');
+    expect(joined).toContain('The lines are:\nHello, Ada!\nWelcome back, Ada.\nSee you soon.\n');
+    expect(kept.split('\n')[0]).toBe('patched greeting.txt (-2 +2 lines)');
+    expect(await h.workspace.readFile('greeting.txt')).toBe('Hello, Grace!\nWelcome back, Grace.\nSee you soon.\n');
+  });
+
+  it('T3 in a text file a loose match within one line, or one that keeps the line breaks, still patches', async () => {
+    const h = harness(
+      [
+        tool('patch_file', { path: 'notes.md', old_text: 'Welcome  back,Ada.', new_text: 'Welcome back, Grace.' }),
+        final('x'),
+      ],
+      { files: { 'notes.md': greeting } },
+    );
+    await h.agent.run('Change the welcome.');
+    expect(toolResults(h)[0]).toContain('old_text matched with different whitespace');
+    expect(await h.workspace.readFile('notes.md')).toBe('Hello, Ada!\nWelcome back, Grace.\nSee you soon.\n');
+  });
+});
+
 describe('O4 T1 keeping lines, and appending by patch', () => {
   const header =
     'export function Header({ user }) {\n  return (\n    <header className="top">\n      <span>Hello</span>\n' +

@@ -85,6 +85,35 @@ describe("T3 an example's placeholder copied as a value", () => {
     expect(await h.workspace.readFile('src/greet.js')).toBe(files['src/greet.js']);
   });
 
+  it('T3 a description of the text in angle brackets is refused as the text (recorded: save-command-output)', async () => {
+    const h = harness(
+      [
+        tool('write_file', { path: 'CODE.txt', content: '<the output of `node make-code.js`>' }),
+        tool('patch_file', { path: 'src/greet.js', old_text: 'name', new_text: ' <your new code here> ' }),
+        final('done'),
+      ],
+      { files },
+    );
+    await h.agent.run('Run `node make-code.js` and write exactly what it prints into CODE.txt.');
+    const [write, patch] = toolResults(h);
+    expect(write).toContain("'content' describes the text in angle brackets instead of being it");
+    expect(patch).toContain("'new_text' describes the text in angle brackets");
+    expect(await h.workspace.stat('CODE.txt')).toBeNull();
+    expect(await h.workspace.readFile('src/greet.js')).toBe(files['src/greet.js']);
+  });
+
+  it('T3 markup that starts like a description is still written (a tag, an attribute, an element inside)', async () => {
+    const markup = ['<a href="/">the home page</a>', '<a>', '<the-element>', '<p>the text <b>here</b></p>', '<br>'];
+    const h = harness(
+      [...markup.map((content, index) => tool('write_file', { path: `m${index}.html`, content })), final('x')],
+      {
+        files,
+      },
+    );
+    await h.agent.run('Write the markup.');
+    for (const [index, content] of markup.entries()) expect(await h.workspace.readFile(`m${index}.html`)).toBe(content);
+  });
+
   it('T3 a text in angle brackets that is not the placeholder is written (JSX, HTML)', async () => {
     const h = harness([tool('write_file', { path: 'src/Header.jsx', content: '<h1>Welcome</h1>' }), final('done')], {
       files,

@@ -83,3 +83,19 @@ export function placeholderArgument(tool: AnyTool, args: Record<string, unknown>
     return typeof value === 'string' && placeholder.test(value) && String(args[key]).trim() === value;
   });
 }
+
+/** Arguments that are the text itself: a file's content, a patch's new text. */
+const textArguments = ['content', 'new_text'];
+/**
+ * A description of a text in angle brackets where the text should be (`<the output of \`node
+ * make-code.js\`>`): words from "the", "a", "your" … to the closing bracket, no `=` (a tag's
+ * attribute) and no other bracket. Qwen2.5-Coder-1.5B wrote exactly that into CODE.txt without
+ * running the command (save-command-output, held out, qwen-1.5b-recital-heldout), a placeholder
+ * of its own making that `placeholderArgument` does not know.
+ */
+const description = /^<(?:the|a|an|your|some|insert|put|paste|write|replace)\s[^<>=]*>$/i;
+
+/** The name of a text argument that is a description in angle brackets, or undefined. */
+export function describedArgument(args: Record<string, unknown>): string | undefined {
+  return textArguments.find((key) => typeof args[key] === 'string' && description.test(String(args[key]).trim()));
+}

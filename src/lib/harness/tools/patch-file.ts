@@ -9,7 +9,7 @@ import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 import { nearestLine } from './nearest-line';
 import { patchedRegion } from './patched-region';
-import { declaredAgain, declaredTwice } from './declared-twice';
+import { declaredAgain, declaredTwice, scriptFile } from './declared-twice';
 import { declarationHint } from './declaration-hint';
 
 /**
@@ -61,8 +61,31 @@ function nearestHint(text: string, oldText: string): string {
   return nearest ? `. The line most like it is line ${nearest.number}: ${nearest.text.trim()}` : '';
 }
 
+type PatchArgs = { path: string; old_text: string; new_text: string };
+
+/**
+ * A match found with whitespace ignored that runs over line breaks old_text does not have, in a
+ * file that is not code: replacing it would join the file's lines. Qwen2.5-Coder-1.5B patched
+ * greeting.txt's three lines with `Hello, Ada! Welcome back, Ada. See you soon.` as old_text, and
+ * the file became one line (replace-name, held out, qwen-1.5b-recital-heldout). In code the
+ * lines mean the same joined (the match was made for `function square(n) { return n * n; }`).
+ */
+function joinedLines(text: string, match: { start: number; end: number; loose: boolean }, args: PatchArgs) {
+  if (!match.loose || scriptFile.test(args.path)) return undefined;
+  const breaks = (value: string) => value.split('\n').length - 1;
+  const span = text.slice(match.start, match.end);
+  if (breaks(span) <= breaks(args.old_text)) return undefined;
+  const first = breaks(text.slice(0, match.start)) + 1;
+  return (
+    `old_text matches lines ${first}-${first + breaks(span)} of ${args.path} only with their line breaks ignored, ` +
+    `and replacing them would join the lines into ${breaks(args.new_text) + 1}; nothing was changed. The lines ` +
+    `are:\n${span}\nCopy them with their line breaks into old_text, and keep the line breaks in new_text ` +
+    `(or change one line at a time)`
+  );
+}
+
 /** The file's text with old_text's one match replaced (an empty old_text: new_text added at the end), or why not. */
-function replaced(text: string, args: { path: string; old_text: string; new_text: string }) {
+function replaced(text: string, args: PatchArgs) {
   // An empty old_text can mean only one place: Qwen2.5-Coder-1.5B appended a line to TODO.md
   // so, five times, each refused as "must not be empty" (rung 1). The file keeps its last newline.
   if (args.old_text === '') {
@@ -107,6 +130,8 @@ function replaced(text: string, args: { path: string; old_text: string; new_text
     return {
       error: `old_text occurs ${match.count} times in ${args.path}; include more surrounding lines so it occurs once`,
     };
+  const joined = joinedLines(text, match, args);
+  if (joined) return { error: joined };
   return {
     text: text.slice(0, match.start) + args.new_text + text.slice(match.end),
     loose: match.loose,
@@ -117,14 +142,14 @@ function replaced(text: string, args: { path: string; old_text: string; new_text
 }
 
 /** replaced(), refused when it would declare a JavaScript name a second time (declared-twice.ts). */
-function patched(text: string, args: { path: string; old_text: string; new_text: string }) {
+function patched(text: string, args: PatchArgs) {
   const result = replaced(text, args);
   if (result.text === undefined) return result;
   const again = declaredAgain(args.path, text, result.text, args.new_text);
   return again ? { error: again } : result;
 }
 
-export const patchFile: WriteTool<{ path: string; old_text: string; new_text: string }> = {
+export const patchFile: WriteTool<PatchArgs> = {
   name: 'patch_file',
   access: 'write',
   risky: true,

@@ -1,5 +1,5 @@
 /** T3: every call is checked before it runs; each error carries the correct usage. */
-import { placeholderArgument } from '../prompt/workspace-examples';
+import { describedArgument, placeholderArgument } from '../prompt/workspace-examples';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from './ajv';
 import type { AnyTool, ReadToolContext } from './tool-definition';
@@ -116,6 +116,13 @@ export async function validateCall(options: {
   const copied = placeholderArgument(tool, args);
   if (copied) {
     const problem = `'${copied}' is the example's placeholder, not a value: put the real text there`;
+    return { ok: false, tool, error: usageError(tool, problem, formatExample) };
+  }
+  const described = describedArgument(args);
+  if (described) {
+    const problem =
+      `'${described}' describes the text in angle brackets instead of being it: find out what it is ` +
+      `(run the command, read the file), then put that exact text there`;
     return { ok: false, tool, error: usageError(tool, problem, formatExample) };
   }
   if (tool.check) {
