@@ -15,9 +15,9 @@
  * most three times (implied-check). A blind change to a file the run has not read (an append, a
  * whole-file write that drops its lines) is refused once with the file shown (read-first), and a
  * write to a test file while the task says to keep the tests, every time (keep-tests). A change to
- * a file the task names is refused while the new file it asks for is not written (output-first),
- * and once that file is written the result says the final answer comes next if that is all the
- * task asks (asked-written).
+ * a file the task names is refused while the new file it asks for is not written (output-first).
+ * (asked-written, a line after that file was written saying the final answer comes next, was
+ * taken out: after it, the 1.5B model "corrected" right files in 4 of 6 rung-1 runs.)
  * Both ran in the small profile only until the default profile proved the better one for
  * Qwen2.5-Coder-1.5B (qwen-1.5b-default-repeat, -rung2): a task's own evidence of "done" helps
  * any model. A final answer sent back makes the next constrained reply a tool call
@@ -46,7 +46,6 @@ import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
 import { keepTests } from './recovery/keep-tests';
 import { outputFirst } from './recovery/output-first';
-import { askedWritten } from './recovery/asked-written';
 import { npmTestRuns } from './small-model/npm-test';
 import { keepLines } from './small-model/keep-lines';
 import { stepMode } from './step-mode';
@@ -110,7 +109,6 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     echoedAnswer(),
     outputFirst(),
     askedFile(),
-    askedWritten(),
     claimedChange(),
     impliedCheck(),
     ...(setup.hooks ? [finalHook(setup.hooks)] : []),
