@@ -390,6 +390,12 @@ describe('T3 a loose match that would join the lines of a text file', () => {
           old_text: 'Hello, Ada! Welcome back, Ada. See you soon.',
           new_text: 'Hello, Grace! Welcome back, Grace. See you soon.',
         }),
+        // Refused so, the model broke both texts at every space (qwen-1.5b-seen-fixes, seed 1).
+        tool('patch_file', {
+          path: 'greeting.txt',
+          old_text: 'Hello,\nAda!\nWelcome back,\nAda.\nSee you soon.',
+          new_text: 'Hello,\nGrace!\nWelcome back,\nGrace.\nSee you soon.',
+        }),
         tool('patch_file', {
           path: 'greeting.txt',
           old_text: 'Hello, Ada!\nWelcome back, Ada.',
@@ -400,9 +406,12 @@ describe('T3 a loose match that would join the lines of a text file', () => {
       { files: { 'greeting.txt': greeting } },
     );
     await h.agent.run('In greeting.txt, replace every "Ada" with "Grace".');
-    const [joined, kept] = toolResults(h);
-    expect(joined).toContain('old_text matches lines 1-3 of greeting.txt only with their line breaks ignored');
-    expect(joined).toContain('would join the lines into 1; nothing was changed');
+    const [joined, split, kept] = toolResults(h);
+    expect(split).toContain('only with their line breaks ignored (old_text has 5 lines)');
+    expect(joined).toContain(
+      'old_text matches lines 1-3 of greeting.txt only with their line breaks ignored (old_text has 1 line)',
+    );
+    expect(joined).toContain("would change how the file's lines break; nothing was changed");
     expect(joined).toContain('The lines are:\nHello, Ada!\nWelcome back, Ada.\nSee you soon.\n');
     expect(kept.split('\n')[0]).toBe('patched greeting.txt (-2 +2 lines)');
     expect(await h.workspace.readFile('greeting.txt')).toBe('Hello, Grace!\nWelcome back, Grace.\nSee you soon.\n');

@@ -64,23 +64,26 @@ function nearestHint(text: string, oldText: string): string {
 type PatchArgs = { path: string; old_text: string; new_text: string };
 
 /**
- * A match found with whitespace ignored that runs over line breaks old_text does not have, in a
- * file that is not code: replacing it would join the file's lines. Qwen2.5-Coder-1.5B patched
+ * A match found with whitespace ignored whose line breaks are not old_text's, in a file that is
+ * not code: replacing it would join or split the file's lines. Qwen2.5-Coder-1.5B patched
  * greeting.txt's three lines with `Hello, Ada! Welcome back, Ada. See you soon.` as old_text, and
- * the file became one line (replace-name, held out, qwen-1.5b-recital-heldout). In code the
+ * the file became one line (replace-name, held out, qwen-1.5b-recital-heldout); refused so, it
+ * broke old_text and new_text at every space, and the file became five (qwen-1.5b-seen-fixes). In code the
  * lines mean the same joined (the match was made for `function square(n) { return n * n; }`).
  */
 function joinedLines(text: string, match: { start: number; end: number; loose: boolean }, args: PatchArgs) {
   if (!match.loose || scriptFile.test(args.path)) return undefined;
   const breaks = (value: string) => value.split('\n').length - 1;
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const span = text.slice(match.start, match.end);
-  if (breaks(span) <= breaks(args.old_text)) return undefined;
+  if (breaks(span) === breaks(args.old_text)) return undefined;
   const first = breaks(text.slice(0, match.start)) + 1;
+  const lines = first === first + breaks(span) ? `line ${first}` : `lines ${first}-${first + breaks(span)}`;
   return (
-    `old_text matches lines ${first}-${first + breaks(span)} of ${args.path} only with their line breaks ignored, ` +
-    `and replacing them would join the lines into ${breaks(args.new_text) + 1}; nothing was changed. The lines ` +
-    `are:\n${span}\nCopy them with their line breaks into old_text, and keep the line breaks in new_text ` +
-    `(or change one line at a time)`
+    `old_text matches ${lines} of ${args.path} only with their line breaks ignored (old_text has ` +
+    `${count(breaks(args.old_text) + 1, 'line')}), and replacing them would change how the file's lines ` +
+    `break; nothing was changed. The lines are:\n${span}\nCopy them with their line breaks into old_text, ` +
+    `and keep the line breaks in new_text (or change one line at a time)`
   );
 }
 
