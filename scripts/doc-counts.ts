@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadEvals } from '../src/cli/load-evals';
 import { parseResults } from '../src/lib/evals/results-file';
+import { summarize } from '../src/lib/evals/eval-summary';
 
 export const countMark = /<!-- n:([\w-]+) -->([^<]*)<!-- \/n -->/g;
 
@@ -17,16 +18,21 @@ export const documents = [
     .map((name) => `docs/${name}`),
 ];
 
-/** "P of N": the runs of a task by Qwen2.5-Coder-1.5B in every committed results file, and how many passed. */
+/**
+ * "P of N": the runs of a task by Qwen2.5-Coder-1.5B in every committed results file, and how many
+ * passed, counted as the eval tables count them (`summarize`: a crashed run is not scored).
+ */
 function qwenTaskRuns(): Record<string, string> {
+  const results = readdirSync('evals/results')
+    .filter((file) => file.endsWith('.jsonl'))
+    .flatMap((name) => parseResults(readFileSync(`evals/results/${name}`, 'utf8')).results)
+    .filter((result) => result.model === 'qwen2.5-coder:1.5b');
   const runs = new Map<string, { passed: number; all: number }>();
-  for (const name of readdirSync('evals/results').filter((file) => file.endsWith('.jsonl'))) {
-    for (const result of parseResults(readFileSync(`evals/results/${name}`, 'utf8')).results) {
-      if (result.model !== 'qwen2.5-coder:1.5b') continue;
-      const seen = runs.get(result.task) ?? { passed: 0, all: 0 };
-      runs.set(result.task, { passed: seen.passed + (result.passed ? 1 : 0), all: seen.all + 1 });
+  for (const { byTask } of summarize(results))
+    for (const [task, { passed, runs: all }] of Object.entries(byTask)) {
+      const seen = runs.get(task) ?? { passed: 0, all: 0 };
+      runs.set(task, { passed: seen.passed + passed, all: seen.all + all });
     }
-  }
   return Object.fromEntries([...runs].map(([task, { passed, all }]) => [`q15-${task}`, `${passed} of ${all}`]));
 }
 

@@ -52,7 +52,7 @@ export function headerComment(text: string, component = false): string {
   }
   const first = lines[index]?.trim() ?? '';
   const taken: string[] = [];
-  if (first.startsWith('/**') || first.startsWith('/*')) {
+  if (first.startsWith('/*')) {
     for (; index < lines.length; index++) {
       const line = lines[index]!;
       taken.push(
@@ -66,11 +66,6 @@ export function headerComment(text: string, component = false): string {
   } else if (first.startsWith('//')) {
     for (; index < lines.length && lines[index]!.trim().startsWith('//'); index++)
       taken.push(lines[index]!.trim().replace(/^\/\/\s?/, ''));
-  } else if (first.startsWith('<!--')) {
-    for (; index < lines.length; index++) {
-      taken.push(lines[index]!.replace('<!--', '').replace('-->', ''));
-      if (lines[index]!.includes('-->')) break;
-    }
   }
   return taken
     .map((line) => line.trim())

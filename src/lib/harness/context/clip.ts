@@ -22,3 +22,8 @@ export function clipText(text: string, limit: number): Clipped {
 export function clip(text: string, limit: number): string {
   return clipText(text, limit).text;
 }
+
+/** A text cut at `limit` characters and marked `…` where it was cut: for one line, read not copied back. */
+export function clipEnd(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+}

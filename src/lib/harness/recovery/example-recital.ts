@@ -25,6 +25,7 @@ import { placeholderArgument } from '../prompt/workspace-examples';
 import { calledPath } from '../small-model/step-envelope';
 import { cutText } from '../tools/read-header';
 import { stableJson } from '../stable-json';
+import { clipEnd } from '../context/clip';
 
 /** Refusals in a row that end the run. */
 export const recitalBeforeStop = 4;
@@ -33,24 +34,22 @@ const fileChars = 1500;
 const failureLines = 4;
 const lineChars = 160;
 
-/** A text cut to `chars`, marked where it was cut. */
-const clip = (text: string, chars: number): string => (text.length > chars ? `${text.slice(0, chars)}…` : text);
-
 interface FailedCommand {
   command: string;
   lines: string[];
 }
 
-/** The lines of a failed command's output that say what failed (Node's test runner, an assert, a stack's head). */
-function failureOf(call: ToolCall, content: string): FailedCommand | undefined {
-  const exit = /^exit_code: (-?\d+)/.exec(content);
-  if (call.name !== 'run_shell' || !exit || exit[1] === '0') return undefined;
+/**
+ * The lines of a command's output that say what failed (Node's test runner, an assert, a stack's
+ * head). Called for a run_shell result that ran (it starts with its exit code) and failed.
+ */
+function failureOf(call: ToolCall, content: string): FailedCommand {
   const lines = content
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => /✖|fail|error|expected|!==|assert/i.test(line) && !/^ℹ/.test(line));
-  const unique = [...new Set(lines)].slice(0, failureLines).map((line) => clip(line, lineChars));
-  return { command: clip(String(asRecord(call.arguments).command ?? ''), lineChars), lines: unique };
+  const unique = [...new Set(lines)].slice(0, failureLines).map((line) => clipEnd(line, lineChars));
+  return { command: clipEnd(String(asRecord(call.arguments).command ?? ''), lineChars), lines: unique };
 }
 
 /** The call copies its tool's example: a placeholder in it, or every argument word for word. */
@@ -75,7 +74,7 @@ async function fileNow(call: ToolCall, { context }: StepScope): Promise<string> 
 function whereItStands(task: string, failed: FailedCommand | undefined): string {
   const said = failed?.lines.length ? `:\n${failed.lines.join('\n')}` : '';
   const report = failed ? `The last command that failed: \`${failed.command}\`${said}\n` : '';
-  return `The task: ${clip(task, 400)}\n${report}`;
+  return `The task: ${clipEnd(task, 400)}\n${report}`;
 }
 
 const whatToWrite: Record<string, string> = {
@@ -112,10 +111,10 @@ export function exampleRecital(): LoopExtension {
       const stands = whereItStands(scope.context.task, failed);
       return `${head}\n${stands}${file}${write}Decide the next step from what you have read.`;
     },
-    afterToolResult({ call, content }) {
-      const failure = failureOf(call, content);
-      if (failure) failed = failure;
-      else if (call.name === 'run_shell' && /^exit_code: 0\b/.test(content)) failed = undefined;
+    afterToolResult({ call, ok, content }) {
+      // A run_shell refused before it ran has no exit code, and says nothing of the command.
+      if (call.name !== 'run_shell' || !content.startsWith('exit_code:')) return undefined;
+      failed = ok ? undefined : failureOf(call, content);
       return undefined;
     },
     afterTools() {

@@ -8,7 +8,7 @@ import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 import { nearestLine } from './nearest-line';
-import { patchedRegion } from './patched-region';
+import { lineOf, patchedRegion } from './patched-region';
 import { declaredAgain, declaredTwice, scriptFile } from './declared-twice';
 import { declarationHint } from './declaration-hint';
 
@@ -68,8 +68,9 @@ type PatchArgs = { path: string; old_text: string; new_text: string };
  * not code: replacing it would join or split the file's lines. Qwen2.5-Coder-1.5B patched
  * greeting.txt's three lines with `Hello, Ada! Welcome back, Ada. See you soon.` as old_text, and
  * the file became one line (replace-name, held out, qwen-1.5b-recital-heldout); refused so, it
- * broke old_text and new_text at every space, and the file became five (qwen-1.5b-seen-fixes). In code the
- * lines mean the same joined (the match was made for `function square(n) { return n * n; }`).
+ * broke old_text and new_text at every space, and the file became five (qwen-1.5b-seen-fixes).
+ * In code the lines mean the same joined (the match was made for `function square(n) { return n *
+ * n; }`).
  */
 function joinedLines(text: string, match: { start: number; end: number; loose: boolean }, args: PatchArgs) {
   if (!match.loose || scriptFile.test(args.path)) return undefined;
@@ -77,8 +78,8 @@ function joinedLines(text: string, match: { start: number; end: number; loose: b
   const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
   const span = text.slice(match.start, match.end);
   if (breaks(span) === breaks(args.old_text)) return undefined;
-  const first = breaks(text.slice(0, match.start)) + 1;
-  const lines = first === first + breaks(span) ? `line ${first}` : `lines ${first}-${first + breaks(span)}`;
+  const first = lineOf(text, match.start) + 1;
+  const lines = breaks(span) === 0 ? `line ${first}` : `lines ${first}-${first + breaks(span)}`;
   return (
     `old_text matches ${lines} of ${args.path} only with their line breaks ignored (old_text has ` +
     `${count(breaks(args.old_text) + 1, 'line')}), and replacing them would change how the file's lines ` +

@@ -6,6 +6,7 @@
  * "patched (-2 +4 lines)". The lines around the change, as the file now reads, show a line left
  * behind; a name declared twice is declared-twice.ts's.
  */
+import { clipEnd } from '../context/clip';
 
 /** Lines shown each side of the change, and the most shown at all (a longer change is not shown). */
 const around = 2;
@@ -13,9 +14,10 @@ const shownLines = 16;
 const lineChars = 200;
 
 /** A line as a result shows it: a minified line is cut, since it is read, not copied back. */
-export const shownLine = (line: string): string => (line.length > lineChars ? `${line.slice(0, lineChars)}…` : line);
+export const shownLine = (line: string): string => clipEnd(line, lineChars);
 
-const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length - 1;
+/** The 0-based line of `text` that character `index` is on. */
+export const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length - 1;
 
 /** `after`'s lines around the span [start, end), or '' when the span is too long to show. */
 export function patchedRegion(after: string, start: number, end: number): string {
