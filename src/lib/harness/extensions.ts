@@ -46,6 +46,7 @@ import { sameResult } from './small-model/same-result';
 import { namedFiles } from './small-model/named-files';
 import { keepTests } from './recovery/keep-tests';
 import { outputFirst } from './recovery/output-first';
+import { taskExample } from './recovery/task-example';
 import { npmTestRuns } from './small-model/npm-test';
 import { keepLines } from './small-model/keep-lines';
 import { stepMode } from './step-mode';
@@ -108,6 +109,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     childReadsFirst(),
     echoedAnswer(),
     outputFirst(),
+    taskExample(),
     askedFile(),
     claimedChange(),
     impliedCheck(),

@@ -11,7 +11,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 
-const scannedLines = 2000;
+export const scannedLines = 2000;
 const longestLine = 400;
 const unlike = 0.3;
 

@@ -8,6 +8,7 @@ import { expectKind } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { findText } from './text-match';
 import { nearestLine } from './nearest-line';
+import { replacedLine } from './replaced-line';
 import { lineOf, patchedRegion } from './patched-region';
 import { declaredAgain, declaredTwice, scriptFile } from './declared-twice';
 import { declarationHint } from './declaration-hint';
@@ -61,7 +62,24 @@ function nearestHint(text: string, oldText: string): string {
   return nearest ? `. The line most like it is line ${nearest.number}: ${nearest.text.trim()}` : '';
 }
 
+/** Said last, after the file is shown: the one line to copy, as it is (indent kept). */
+function replacedHint(text: string, newText: string): string {
+  const line = replacedLine(text, newText);
+  return line
+    ? `. new_text reads like a new form of line ${line.number}, which is now:\n${line.text}\n` +
+        'If that is the line to change, copy it whole into old_text'
+    : '';
+}
+
 type PatchArgs = { path: string; old_text: string; new_text: string };
+
+/** What follows "not found": a declaration to change, else the line like old_text, or the one new_text replaces. */
+function notFoundHint(path: string, text: string, args: PatchArgs): string {
+  const declaration = declarationHint(path, text, args.new_text);
+  if (declaration) return declaration + fileHint(path, text);
+  const near = nearestHint(text, args.old_text);
+  return near + fileHint(path, text) + (near ? '' : replacedHint(text, args.new_text));
+}
 
 /**
  * A match found with whitespace ignored whose line breaks are not old_text's, in a file that is
@@ -126,9 +144,7 @@ function replaced(text: string, args: PatchArgs) {
     return {
       error:
         `old_text was not found in ${args.path}; read the file and copy the text exactly` +
-        (insertHint(args) ||
-          (declarationHint(args.path, text, args.new_text) || nearestHint(text, args.old_text)) +
-            fileHint(args.path, text)),
+        (insertHint(args) || notFoundHint(args.path, text, args)),
     };
   if (match.count > 1)
     return {

@@ -8,6 +8,7 @@ import { objectSchema, stringProperty, textProperty } from './tool-definition';
 import { expectWritableFile } from './path-checks';
 import { unifiedDiff } from './unified-diff';
 import { withoutReadMarks } from './read-header';
+import { shellExpression } from './shell-expression';
 
 /** The file's text, or undefined when there is no file at `path`. */
 async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<string | undefined> {
@@ -68,7 +69,8 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     ['path', 'content'],
   ),
   example: { path: 'src/app.js', content: '<the whole new text of the file>' },
-  check: (args, context) => expectWritableFile(context.workspace, args.path),
+  check: async (args, context) =>
+    (await expectWritableFile(context.workspace, args.path)) ?? shellExpression(args.path, args.content) ?? null,
   async preview(args, context) {
     const { content } = withoutReadMarks(args.content);
     return unifiedDiff(args.path, (await currentText(context.workspace, args.path)) ?? '', content);
