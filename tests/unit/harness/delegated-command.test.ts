@@ -1,5 +1,5 @@
 /**
- * D1 T5 (issue 32): a delegate call that asks to run one quoted command runs it here. The calls
+ * D1 (issue 32): a delegate call that asks to run one quoted command runs it here. The calls
  * are Qwen2.5-Coder-1.5B's (add-default seed 1 in qwen-1.5b-final-rung2; "What is the output of
  * `node src/main.js`?" from the earlier sweeps).
  */
@@ -13,8 +13,8 @@ const files = {
 };
 const recorded = { task: "Run 'node --test' to check if the tests pass.", max_steps: 3 };
 
-describe('D1 T5 delegated-command: a command asked of a read-only child runs as run_shell', () => {
-  it('D1 T5 the recorded delegate call runs its command, says so, and starts no child (recorded: add-default seed 1)', async () => {
+describe('D1 delegated-command: a command asked of a read-only child runs as run_shell', () => {
+  it('D1 the recorded delegate call runs its command, says so, and starts no child (recorded: add-default seed 1)', async () => {
     const h = harness(
       [tool('delegate', { task: 'What is the output of `node src/main.js`?', max_steps: 3 }), final('x')],
       { files },

@@ -1,5 +1,5 @@
 /**
- * L3 (issue 32): the task's example written as a value. The writes are Qwen2.5-Coder-1.5B's, from
+ * T3 (issue 32): the task's example written as a value. The writes are Qwen2.5-Coder-1.5B's, from
  * explain-code (qwen-1.5b-recital seed 1 and qwen-1.5b-asked-written).
  */
 import { describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ async function run(calls: ReturnType<typeof tool>[], text = task, workspace: Rec
   return { results: toolResults(h), h };
 }
 
-describe("L3 task-example: the task's example is not written as a value", () => {
-  it('L3 a write of the example refused, saying where the values are; the right list then written (recorded: explain-code seed 1)', async () => {
+describe("T3 task-example: the task's example is not written as a value", () => {
+  it('T3 a write of the example refused, saying where the values are; the right list then written (recorded: explain-code seed 1)', async () => {
     const { results, h } = await run([
       tool('write_file', { path: 'ANSWER.md', content: 'WINTER: 15, HALF: 50' }),
       tool('write_file', { path: 'ANSWER.md', content: 'SAVE10: 10\nHALF: 50' }),
@@ -32,7 +32,7 @@ describe("L3 task-example: the task's example is not written as a value", () => 
     expect(await h.workspace.readFile('ANSWER.md')).toBe('SAVE10: 10\nHALF: 50');
   });
 
-  it('L3 a patch that puts the example into the file to make is refused too; a file there at the start is none to make', async () => {
+  it('T3 a patch that puts the example into the file to make is refused too; a file there at the start is none to make', async () => {
     const { results } = await run(
       [tool('patch_file', { path: 'ANSWER.md', old_text: 'HALF: 50', new_text: 'WINTER: 15\nHALF: 50' })],
       task,
@@ -51,7 +51,7 @@ describe("L3 task-example: the task's example is not written as a value", () => 
     expect(fresh.results[1]).toContain("comes from the task's example");
   });
 
-  it('L3 an example whose words the files have, a task with no file to read, and another file meet nothing', async () => {
+  it('T3 an example whose words the files have, a task with no file to read, and another file meet nothing', async () => {
     expect(madeUpExamples('list as CODE: PERCENT (for example SAVE10: 10)', [discount])).toEqual([]);
     expect(madeUpExamples('list them (for example WINTER: 15)', [])).toEqual([]);
     expect(madeUpExamples('no example here, SAVE10', [discount])).toEqual([]);

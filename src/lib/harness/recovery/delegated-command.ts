@@ -1,5 +1,5 @@
 /**
- * D1, T5 (issue 32): a delegate call whose task is to run one quoted command runs that command
+ * D1 (issue 32): a delegate call whose task is to run one quoted command runs that command
  * here, as run_shell. The read-only child cannot run anything, and Qwen2.5-Coder-1.5B, told so,
  * delegated "Run 'node --test' to check if the tests pass" again after each answer sent back
  * (add-default seed 1, qwen-1.5b-final-rung2: 3 calls, never a run_shell), and asked children

@@ -1,5 +1,5 @@
 /**
- * L3 (issue 32): the task's example written as if it were a value. Asked to list the discount codes
+ * T3 (issue 32): the task's example written as if it were a value. Asked to list the discount codes
  * of src/discount.js in ANSWER.md "one per line as CODE: PERCENT (for example WINTER: 15)",
  * Qwen2.5-Coder-1.5B wrote `WINTER: 15, HALF: 50` in every recorded run (explain-code: 6 of 6 in
  * qwen-1.5b-recital and qwen-1.5b-asked-written; 0 passes in 53 runs over all 1.5B sweeps). A task
