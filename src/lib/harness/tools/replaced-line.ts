@@ -14,10 +14,11 @@ function firstWord(line: string): string | undefined {
   return /^[\p{L}_$][\p{L}\p{N}_$.]*/u.exec(line.trim())?.[0];
 }
 
+/** Bounded as nearestLine is: the file's first `scannedLines` lines. */
 export function replacedLine(text: string, newText: string): NearestLine | undefined {
   const wanted = newText.split('\n').find((line) => line.trim());
   if (!wanted) return undefined;
-  const lines = text.split('\n');
+  const lines = text.split('\n', scannedLines);
   if (lines.some((line) => line.trim() === wanted.trim())) return undefined;
   const near = nearestLine(text, wanted);
   if (near) return near;
@@ -27,7 +28,7 @@ export function replacedLine(text: string, newText: string): NearestLine | undef
   return same.length === 1 ? { number: same[0]! + 1, text: lines[same[0]!]! } : undefined;
 }
 
-/** Indexes of the lines that begin with `word` as a whole word, among those nearestLine looks at. */
+/** Indexes of the lines that begin with `word` as a whole word. */
 function linesBeginning(lines: readonly string[], word: string): number[] {
-  return lines.flatMap((line, index) => (index < scannedLines && firstWord(line) === word ? [index] : []));
+  return lines.flatMap((line, index) => (firstWord(line) === word ? [index] : []));
 }
