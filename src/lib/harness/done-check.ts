@@ -10,6 +10,7 @@ import { stopOutcome } from './step-scope';
 import { isWritable } from './workspace-views';
 import { formatExecResult } from './tools/run-shell';
 import { clip } from './context/clip';
+import { regressionTracker } from './test-regression';
 
 export type CheckResult = { kind: 'passed' } | { kind: 'failed'; notice: string } | { kind: 'aborted' };
 
@@ -25,6 +26,8 @@ export async function runDoneCheck(options: {
   because?: string;
   /** The notice's first sentence, when what is refused is not an answer (finish-on-repeat). */
   headline?: string;
+  /** A line to add about the output (`test-regression.ts`: tests this check broke). */
+  note?: (output: string) => string | undefined;
 }): Promise<CheckResult> {
   const { workspace, command, step, emit } = options;
   emit({ type: 'check.started', step, command });
@@ -41,13 +44,15 @@ export async function runDoneCheck(options: {
   });
   if (result.aborted || options.signal.aborted) return { kind: 'aborted' };
   if (passed) return { kind: 'passed' };
+  const output = formatExecResult(result, checkTimeoutMs / 1000);
+  const note = options.note?.(output);
   return {
     kind: 'failed',
     notice: `Runtime notice: ${
       options.headline ??
       `the answer was not accepted because ${options.because ?? `the check \`${command}\` failed`}. ` +
         'Fix the problem, then answer again.'
-    }\n${clip(formatExecResult(result, checkTimeoutMs / 1000), 3000)}`,
+    }\n${note ? `${note}\n` : ''}${clip(output, 3000)}`,
   };
 }
 
@@ -59,13 +64,28 @@ export async function runDoneCheck(options: {
 export async function checkFinal(
   { context, setup, step }: StepScope,
   command: string,
-  how: { reason: string; during: string; because?: string; headline?: string },
+  how: {
+    reason: string;
+    during: string;
+    because?: string;
+    headline?: string;
+    note?: (output: string) => string | undefined;
+  },
 ): Promise<FinalVerdict> {
   const { options, signal, recorder } = context;
   if (!setup.writable || !isWritable(options.workspace)) return { kind: 'accept' };
   const emit = recorder.emit.bind(recorder);
-  const { because, headline } = how;
-  const check = await runDoneCheck({ workspace: options.workspace, command, step, signal, emit, because, headline });
+  const { because, headline, note } = how;
+  const check = await runDoneCheck({
+    workspace: options.workspace,
+    command,
+    step,
+    signal,
+    emit,
+    because,
+    headline,
+    note,
+  });
   if (check.kind === 'passed') return { kind: 'accept' };
   if (check.kind === 'aborted')
     return {
@@ -90,6 +110,7 @@ export const sameAnswersBeforeStop = 3;
  * third time the run stops with a `repeats` limit that says why.
  */
 export function doneCheck(): LoopExtension {
+  const note = regressionTracker();
   let rejected: string | undefined;
   let changedSince = false;
   let sameInARow = 0;
@@ -102,7 +123,7 @@ export function doneCheck(): LoopExtension {
     async beforeFinal(answer, scope) {
       const command = scope.context.session.settings.verifyCommand;
       if (!command) return { kind: 'accept' };
-      const verdict = await checkFinal(scope, command, { reason: 'done-check', during: 'the done-check' });
+      const verdict = await checkFinal(scope, command, { reason: 'done-check', during: 'the done-check', note });
       if (verdict.kind !== 'reject') return verdict;
       const same = rejected === sameText(answer) && !changedSince;
       sameInARow = same ? sameInARow + 1 : 1;

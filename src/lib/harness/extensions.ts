@@ -47,7 +47,7 @@ import { namedFiles } from './small-model/named-files';
 import { keepTests } from './recovery/keep-tests';
 import { outputFirst } from './recovery/output-first';
 import { taskExample } from './recovery/task-example';
-import { delegatedCommandRuns } from './recovery/delegated-command';
+import { delegatedCalls } from './recovery/delegated-call';
 import { npmTestRuns } from './small-model/npm-test';
 import { keepLines } from './small-model/keep-lines';
 import { stepMode } from './step-mode';
@@ -101,8 +101,7 @@ export function loopExtensions(context: LoopContext, setup: RunSetup): LoopExten
     cutContinuation,
     // Before read-first and the executor: a copied placeholder is refused as that, with the task.
     exampleRecital(),
-    // Only where the model may run commands itself (a read-only session has no run_shell).
-    ...(setup.tools.some((tool) => tool.name === 'run_shell') ? [delegatedCommandRuns()] : []),
+    delegatedCalls(new Set(setup.tools.map((tool) => tool.name))),
     repeatBreaker(),
     noNews(),
     // The small profile has its own (told of the files it shows with the task, and stricter).

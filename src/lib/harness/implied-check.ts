@@ -15,6 +15,7 @@
 import type { LoopExtension } from './loop-extension';
 import type { ReadonlyWorkspace } from './workspace-types';
 import { checkFinal } from './done-check';
+import { regressionTracker } from './test-regression';
 
 /** Where test files are looked for, and how many are run at most. */
 const testFolders = ['test', 'tests', '.'];
@@ -52,6 +53,7 @@ export function nodeTestCommand(files: readonly string[]): string {
 }
 
 export function impliedCheck(): LoopExtension {
+  const note = regressionTracker();
   let rejected = 0;
   /** The command, looked up once at the first request (undefined: none; null: not yet). */
   let known: string | undefined | null = null;
@@ -82,6 +84,7 @@ export function impliedCheck(): LoopExtension {
         reason: 'implied-check',
         during: 'the tests the task implies',
         because,
+        note,
       });
       if (verdict.kind === 'reject') rejected++;
       return verdict;

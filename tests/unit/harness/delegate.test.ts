@@ -48,7 +48,8 @@ describe('delegation', () => {
 
 describe('D1 a read-only child is not asked for a change', () => {
   it('D1 a task that asks the child to fix or run something is refused and no child runs (recorded: done-check, add-default)', async () => {
-    const tasks = ['Fix the failing tests in test/clamp.test.js', "Run 'node --test' to check if the tests pass."];
+    // A quoted command alone ("Run 'node --test' …") now runs here instead: delegated-call.test.ts.
+    const tasks = ['Fix the failing tests in test/clamp.test.js', 'Run the tests and say which fail.'];
     const h = harness([...tasks.map((task) => tool('delegate', { task, max_steps: 3 })), final('ok')]);
     await h.agent.run('Make the tests pass.');
     const [fix, run] = toolResults(h);
@@ -82,7 +83,8 @@ describe('D1 a read-only child is not asked for a change', () => {
   it('D1 a child that answers before reading anything gets its answer back once (recorded: add-missing-export, qwen-1.5b-no-news)', async () => {
     const h = harness(
       [
-        tool('delegate', { task: 'What is the content of shapes.js?', max_steps: 3 }),
+        // "What is the content of shapes.js?" itself is now read here: delegated-call.test.ts.
+        tool('delegate', { task: 'What does shapes.js export?', max_steps: 3 }),
         // The child: an answer from nothing, sent back; then it reads, and answers from the file.
         final('Done: Exported square from shapes.js. The tests passed.'),
         tool('read_file', { path: 'src/shapes.js' }),

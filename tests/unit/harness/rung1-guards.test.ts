@@ -182,13 +182,16 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
     expect(await h.workspace.readFile('ANSWER.txt')).toBe('8137');
   });
 
-  it('L3 asked-file is bounded: the second answer without the file stands (recorded: use-skill, "main" at step 1)', async () => {
+  it('L3 asked-file is bounded: the third answer without the file stands (recorded: use-skill, "main" at step 1)', async () => {
     const task =
       "The project's release skill says which branch releases are cut from. Write that branch name, and nothing else, into ANSWER.txt.";
     for (const settings of [{}, small]) {
-      const h = harness([final('main'), final('main'), final('main')], { files: { 'README.md': 'x' }, settings });
+      const h = harness([final('main'), final('main'), final('main'), final('main')], {
+        files: { 'README.md': 'x' },
+        settings,
+      });
       const { outcome } = await h.agent.run(task);
-      expect(h.of('notice').filter((event) => event.reason === 'asked-file').length).toBeLessThanOrEqual(1);
+      expect(h.of('notice').filter((event) => event.reason === 'asked-file').length).toBeLessThanOrEqual(2);
       // The small profile's own rule (no answer before a tool call worked) may end it otherwise.
       if (settings !== small) expect(outcome).toMatchObject({ kind: 'final', answer: 'main' });
     }

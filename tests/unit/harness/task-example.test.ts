@@ -72,4 +72,17 @@ describe("T3 task-example: the task's example is not written as a value", () => 
     const other = await run([tool('write_file', { path: 'notes.txt', content: 'WINTER: 15' })]);
     expect(other.results[0]).toContain('wrote notes.txt');
   });
+
+  it('L3 an answer after the refused write goes back a second time, and the list then written stands (recorded: explain-code seed 1)', async () => {
+    const { results, h } = await run([
+      tool('read_file', { path: 'src/discount.js' }),
+      final('Done: WINTER: 15, HALF: 50'),
+      tool('write_file', { path: 'ANSWER.md', content: 'WINTER: 15, HALF: 50' }),
+      final('WINTER: 15, HALF: 50'),
+      tool('write_file', { path: 'ANSWER.md', content: 'SAVE10: 10\nHALF: 50' }),
+    ]);
+    expect(results[1]).toContain("comes from the task's example");
+    expect(h.of('notice').filter((event) => event.reason === 'asked-file')).toHaveLength(2);
+    expect(await h.workspace.readFile('ANSWER.md')).toBe('SAVE10: 10\nHALF: 50');
+  });
 });

@@ -161,8 +161,8 @@ describe('T6 recovering tool calls written in the text', () => {
 
   it('T6 recovery is a harness choice: with recoverCalls false a fenced call is the final answer, as it was', async () => {
     const reply = '```json\n{"name": "write_file", "arguments": {"path": "hello.txt", "content": "hi"}}\n```';
-    // Sent back once as an answer without the file the task asks for (asked-file), then it stands.
-    const h = harness([{ text: reply }, { text: reply }], {
+    // Sent back twice as an answer without the file the task asks for (asked-file), then it stands.
+    const h = harness([{ text: reply }, { text: reply }, { text: reply }], {
       settings: { protocol: 'native', recoverCalls: false },
       model: { capabilities: ['completion', 'tools'] },
     });
