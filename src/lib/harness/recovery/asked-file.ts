@@ -7,8 +7,9 @@
  * goes back, naming it, at most twice per file: once was not enough when the write that followed
  * was refused (explain-code seed 1, qwen-1.5b-example-rung2: the list written with the task's
  * example in it, refused by task-example, then given as the answer with no ANSWER.md). Bounded:
- * after that the answer stands, and the check decides. A task that asks for no file meets nothing; a file whose write the person (or the
- * approval policy) did not allow is not asked for again: the answer saying so is the answer.
+ * after that the answer stands, and the check decides. A task that asks for no file meets nothing;
+ * a file whose write the person (or the approval policy) did not allow is not asked for again: the
+ * answer saying so is the answer.
  * Every profile: a bigger model's answer without the file it was asked for is not done either.
  */
 import type { LoopExtension } from '../loop-extension';
