@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
-test('U1 the entry chunk stays small: Monaco, xterm and the shell load on demand (gzip ≤ 200 KB)', async () => {
+test('U1 the entry chunk stays small: Monaco, xterm, the shell and the loop load on demand (gzip ≤ 200 KB)', async () => {
   const html = readFileSync('dist/index.html', 'utf8');
   const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(entry).toBeDefined();
@@ -13,4 +13,6 @@ test('U1 the entry chunk stays small: Monaco, xterm and the shell load on demand
   const source = readFileSync(`dist/${entry}`, 'utf8');
   expect(source).toMatch(/memory-workspace-[\w-]+\.js/);
   expect(source).not.toContain('InMemoryFs');
+  // The loop and its extensions load with the first run or warm-up (run-controller's import).
+  expect(source).not.toContain('delegated-call');
 });

@@ -3,7 +3,6 @@
  * settings never detach it), the single-writer lease, stop, and the live transcript built from
  * the run's events. Nothing here outlives a run except the transcript and the step statistics.
  */
-import { Agent } from '../harness/agent';
 import type { AgentOptions } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
 import type { Outcome } from '../harness/outcome';
@@ -107,6 +106,8 @@ export class RunController {
     const store = options.store;
     let lease: ReturnType<typeof setInterval> | undefined;
     try {
+      // The loop loads with the first run (or warm-up): the first screen does not need it.
+      const { Agent } = await import('../harness/agent');
       if (hasLeases(store)) {
         await store.acquire(session.id);
         lease = setInterval(() => void store.acquire(session.id).catch(() => undefined), leaseRenewMs);
