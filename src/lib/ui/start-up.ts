@@ -51,10 +51,12 @@ export async function startUp(page: Playground, search: string): Promise<void> {
   if (!page.linkProposal?.some((proposal) => proposal.key === 'host')) page.checkConnection();
 }
 
-/** T7: apply (or drop) what a link proposed. */
+/**
+ * T7: apply (or drop) what a link proposed. The dialog closes only once the choice is stored: a
+ * reload in between would read the old settings and ask again (the link is still in the URL).
+ */
 export async function answerLinkProposal(page: Playground, apply: boolean): Promise<void> {
   const proposals = page.linkProposal ?? [];
-  page.linkProposal = undefined;
   if (apply) {
     for (const proposal of proposals) {
       if (proposal.key === 'host') page.settings.host = proposal.value;
@@ -62,5 +64,6 @@ export async function answerLinkProposal(page: Playground, apply: boolean): Prom
     }
     await page.saveSettings();
   }
+  page.linkProposal = undefined;
   page.checkConnection();
 }
