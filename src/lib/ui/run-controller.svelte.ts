@@ -21,6 +21,21 @@ export interface PromptSection {
 /** How long a lease lives between renewals (the store's lease outlives one missed renewal). */
 const leaseRenewMs = 5000;
 
+/**
+ * The loop loads with the first run (or warm-up): the first screen does not need it. A failed
+ * load (a new deploy, the network gone) is its own outcome, not a store error.
+ */
+async function loadAgent(): Promise<typeof import('../harness/agent').Agent | Outcome> {
+  try {
+    return (await import('../harness/agent')).Agent;
+  } catch (error) {
+    const message =
+      `The agent loop could not load (${(error as Error).message}): the page may have been updated or ` +
+      'gone offline since it opened. Reload the page; the session and its files are kept.';
+    return { kind: 'error', error: { kind: 'internal', message } };
+  }
+}
+
 export class RunController {
   running = $state(false);
   /** The open session stopped mid-run (crash, reload): it can be resumed. */
@@ -106,8 +121,8 @@ export class RunController {
     const store = options.store;
     let lease: ReturnType<typeof setInterval> | undefined;
     try {
-      // The loop loads with the first run (or warm-up): the first screen does not need it.
-      const { Agent } = await import('../harness/agent');
+      const Agent = await loadAgent();
+      if (typeof Agent !== 'function') return Agent;
       if (hasLeases(store)) {
         await store.acquire(session.id);
         lease = setInterval(() => void store.acquire(session.id).catch(() => undefined), leaseRenewMs);
