@@ -17,6 +17,8 @@ interface Sweep {
   /** Task ids, or "tuning:1", "heldOut:2", "rung:3" (a split's or a rung's tasks). */
   tasks: string[];
   repeat: number;
+  /** Overrides the plan's default (0.2): a sweep of greedy decoding sets 0. */
+  temperature?: number;
   /**
    * "ollama" (alone, every core), "both" (Ollama and llama-cpp-python, a core each), or one of
    * them with a core: "ollama-1" and "llama-cpp", for two sweeps at once. Two sweeps must not
@@ -68,7 +70,8 @@ function hosts(which: Sweep['hosts']): string[] {
 const wanted = process.argv.slice(2);
 for (const sweep of plan.sweeps.filter((entry) => wanted.length === 0 || wanted.includes(entry.name))) {
   const out = join(process.env.HARNESS_SWEEPS ?? 'eval-results', sweep.name);
-  const { seed, temperature, maxSteps, numCtx } = plan.defaults;
+  const { seed, maxSteps, numCtx } = plan.defaults;
+  const temperature = sweep.temperature ?? plan.defaults.temperature;
   const args = [
     ...['--models', sweep.models.join(','), '--protocols', sweep.protocols.join(',')],
     ...['--presets', sweep.presets.join(','), '--tasks', taskIds(sweep.tasks).join(',')],
