@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('R4 the page loads its loop on the first run', () => {
-  it('R4 a loop that cannot load ends the run with an outcome that says so; the lease is given back', async () => {
+  it('R4 a loop that cannot load ends the run with an outcome that says so, before any lease is taken', async () => {
     vi.resetModules();
     vi.doMock('../../../src/lib/harness/agent', () => {
       throw new TypeError('Failed to fetch dynamically imported module: /assets/agent-1a2b3c.js');
@@ -25,9 +25,10 @@ describe('R4 the page loads its loop on the first run', () => {
     const { RunController } = await import('../../../src/lib/ui/run-controller.svelte');
     const runs = new RunController();
     const store = new MemorySessionStore();
+    const acquired: string[] = [];
     const released: string[] = [];
     const leased = Object.assign(store, {
-      acquire: async () => {},
+      acquire: async (id: string) => void acquired.push(id),
       release: async (id: string) => void released.push(id),
     });
     const open = session();
@@ -37,6 +38,8 @@ describe('R4 the page loads its loop on the first run', () => {
     expect(message).toContain('The agent loop could not load');
     expect(message).toContain('Reload the page');
     expect(runs.running).toBe(false);
+    // Never taken, so nothing is held; the release every run ends with is a no-op for a lease not held.
+    expect(acquired).toEqual([]);
     expect(released).toEqual([open.id]);
   });
 
