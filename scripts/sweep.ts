@@ -8,13 +8,14 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadEvals } from '../src/cli/load-evals';
 
 interface Sweep {
   name: string;
   models: string[];
   protocols: string[];
   presets: string[];
-  /** Task ids, or "tuning:1", "heldOut:2", "rung:3" (a split's or a rung's tasks). */
+  /** Task ids, or "SPLIT:RUNG" (see taskIds). */
   tasks: string[];
   repeat: number;
   /** Overrides the plan's default (0.2): a sweep of greedy decoding sets 0. */
@@ -32,27 +33,29 @@ const plan = JSON.parse(readFileSync('evals/sweeps.json', 'utf8')) as {
   defaults: { seed: number; temperature: number; maxSteps: number; numCtx: number };
   sweeps: Sweep[];
 };
-const splits = JSON.parse(readFileSync('evals/splits.json', 'utf8')) as Record<string, Record<string, string[]>>;
+const round4 = JSON.parse(readFileSync('evals/splits-round4.json', 'utf8')) as Record<string, Record<string, string[]>>;
+const suite = loadEvals('evals');
 
+/**
+ * A sweep's tasks: ids, or "SPLIT:RUNG" — "test:1", "dev:2", "tuning:1" (O5: every task of that
+ * split and rung, read from task.json), "rung:3" (every task of a rung), and round four's
+ * "round4-tuning:1", "round4-heldOut:2" for the sweeps that ran on that split.
+ */
 function taskIds(names: string[]): string[] {
   return names.flatMap((name) => {
     const [split, rung] = name.split(':');
     if (rung === undefined) return [name];
-    if (split === 'rung')
-      return ['tuning', 'heldOut'].flatMap((part) => splits[part]?.[rung] ?? []).concat(extraRung(rung));
-    const ids = splits[split]?.[rung];
-    if (!ids) throw new Error(`evals/sweeps.json: no split "${name}" in evals/splits.json`);
+    if (split.startsWith('round4-')) {
+      const ids = round4[split.slice('round4-'.length)]?.[rung];
+      if (!ids) throw new Error(`evals/sweeps.json: no split "${name}" in evals/splits-round4.json`);
+      return ids;
+    }
+    const ids = suite
+      .filter((task) => String(task.rung) === rung && (split === 'rung' || task.split === split))
+      .map((task) => task.id);
+    if (ids.length === 0) throw new Error(`evals/sweeps.json: no task is in "${name}"`);
     return ids;
   });
-}
-
-/** Rung 3 is not split (it is not tuned on): its tasks come from the suite. */
-function extraRung(rung: string): string[] {
-  if (rung !== '3') return [];
-  return spawnSync('sh', ['-c', `grep -l '"rung": 3' evals/*/task.json`], { encoding: 'utf8' })
-    .stdout.trim()
-    .split('\n')
-    .map((file) => file.split('/')[1]);
 }
 
 function hosts(which: Sweep['hosts']): string[] {

@@ -51,27 +51,40 @@ function readShortcuts(task: string, directory: string): Record<string, unknown>
   return shortcuts;
 }
 
+/** Task folders: the suite's own, and the generated pool's (`pool/`, O5) beside them. */
+function taskFolders(directory: string): { name: string; folder: string }[] {
+  const inside = (root: string) =>
+    existsSync(root)
+      ? readdirSync(root)
+          .filter((name) => existsSync(path.join(root, name, 'task.json')))
+          .map((name) => ({ name, folder: path.join(root, name) }))
+      : [];
+  const folders = [...inside(directory), ...inside(path.join(directory, 'pool'))];
+  const seen = new Set<string>();
+  for (const { name } of folders) {
+    if (seen.has(name)) throw new EvalTaskError(`eval task "${name}" is both in ${directory} and in its pool/`);
+    seen.add(name);
+  }
+  return folders.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 export function loadEvals(directory: string): EvalTask[] {
   if (!existsSync(directory) || !statSync(directory).isDirectory())
     throw new EvalTaskError(`no eval suite at ${directory} (a folder of task folders)`);
-  const tasks = readdirSync(directory)
-    .filter((name) => existsSync(path.join(directory, name, 'task.json')))
-    .sort()
-    .map((name) => {
-      const folder = path.join(directory, name);
-      const workspace = path.join(folder, 'workspace');
-      const files = existsSync(workspace) ? readTree(name, workspace) : {};
-      const reference = existsSync(path.join(folder, 'reference.json'))
-        ? readJson(path.join(folder, 'reference.json'), name)
-        : undefined;
-      const hidden = path.join(folder, 'hidden');
-      return evalTask(name, readJson(path.join(folder, 'task.json'), name), {
-        files,
-        reference,
-        hidden: existsSync(hidden) ? readTree(name, hidden) : {},
-        shortcuts: readShortcuts(name, path.join(folder, 'shortcuts')),
-      });
+  const tasks = taskFolders(directory).map(({ name, folder }) => {
+    const workspace = path.join(folder, 'workspace');
+    const files = existsSync(workspace) ? readTree(name, workspace) : {};
+    const reference = existsSync(path.join(folder, 'reference.json'))
+      ? readJson(path.join(folder, 'reference.json'), name)
+      : undefined;
+    const hidden = path.join(folder, 'hidden');
+    return evalTask(name, readJson(path.join(folder, 'task.json'), name), {
+      files,
+      reference,
+      hidden: existsSync(hidden) ? readTree(name, hidden) : {},
+      shortcuts: readShortcuts(name, path.join(folder, 'shortcuts')),
     });
+  });
   if (tasks.length === 0)
     throw new EvalTaskError(`the eval suite at ${directory} has no task folders (each needs a task.json)`);
   return tasks;

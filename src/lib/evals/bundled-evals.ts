@@ -5,22 +5,28 @@
 import type { EvalTask } from './eval-task';
 import { evalTask } from './eval-task';
 
-const specs = import.meta.glob('/evals/*/task.json', { eager: true, import: 'default' }) as Record<string, unknown>;
-const references = import.meta.glob('/evals/*/reference.json', { eager: true, import: 'default' }) as Record<
-  string,
-  unknown
->;
-const shortcuts = import.meta.glob('/evals/*/shortcuts/*.json', { eager: true, import: 'default' }) as Record<
-  string,
-  unknown
->;
+const specs = import.meta.glob(['/evals/*/task.json', '/evals/pool/*/task.json'], {
+  eager: true,
+  import: 'default',
+}) as Record<string, unknown>;
+const references = import.meta.glob(['/evals/*/reference.json', '/evals/pool/*/reference.json'], {
+  eager: true,
+  import: 'default',
+}) as Record<string, unknown>;
+const shortcuts = import.meta.glob(['/evals/*/shortcuts/*.json', '/evals/pool/*/shortcuts/*.json'], {
+  eager: true,
+  import: 'default',
+}) as Record<string, unknown>;
 // Hidden assertions travel in the Evals chunk too: the model only ever sees the run's workspace.
 // (Globs skip dot-named entries, so a task keeps its hidden files in plainly named folders.)
-const raw = import.meta.glob(['/evals/*/workspace/**/*', '/evals/*/hidden/**/*'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-}) as Record<string, string>;
+const raw = import.meta.glob(
+  ['/evals/*/workspace/**/*', '/evals/*/hidden/**/*', '/evals/pool/*/workspace/**/*', '/evals/pool/*/hidden/**/*'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+) as Record<string, string>;
 
 /** The files under `prefix`, keyed by their path below it. */
 function under(entries: Record<string, unknown>, prefix: string) {

@@ -35,12 +35,22 @@ export interface EvalTask {
   files: FileMap;
   /** Replies that solve the task through the harness (text protocol). */
   reference: string[];
+  /** O5: the family of tasks it is a variant of, and that family's split. */
+  family?: string;
+  split?: Split;
   /** Fields this version does not know, ignored (said, so a typo is seen; a newer suite still runs). */
   ignored?: string[];
 }
 
+/**
+ * O5: tuning tasks are the only ones whose sessions may be read to change the harness; dev
+ * chooses among changes by pass rate; test runs on a frozen configuration, its sessions unread.
+ */
+export const splits = ['tuning', 'dev', 'test'] as const;
+export type Split = (typeof splits)[number];
+
 const known = {
-  top: ['id', 'title', 'task', 'check', 'tags', 'rung', 'protect', 'limits', 'settings'],
+  top: ['id', 'title', 'task', 'check', 'tags', 'rung', 'family', 'split', 'protect', 'limits', 'settings'],
   limits: ['maxSteps', 'maxTokens', 'maxSeconds', 'maxFormatErrors', 'maxFailedSteps'],
   settings: ['shellRules', 'verifyCommand', 'toolProfile', 'skillsFolder'],
 };
@@ -67,6 +77,8 @@ const schema = {
     check: { type: 'string', minLength: 1, maxLength: 4000 },
     tags: { type: 'array', items: { type: 'string', maxLength: 40 }, maxItems: 20 },
     rung: { enum: [1, 2, 3] },
+    family: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,59}$' },
+    split: { enum: splits },
     protect: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 300 }, maxItems: 100 },
     limits: {
       type: 'object',

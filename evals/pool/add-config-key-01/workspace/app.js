@@ -1,0 +1,3 @@
+const fs = require('fs');
+const s = JSON.parse(fs.readFileSync("config.json", 'utf8'));
+console.log(`${s.greeting}, ${s.user}!`);

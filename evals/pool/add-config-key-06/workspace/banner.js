@@ -1,0 +1,3 @@
+const fs = require('fs');
+const s = JSON.parse(fs.readFileSync("settings.json", 'utf8'));
+console.log(`${s.user} says: ${s.motto}`);

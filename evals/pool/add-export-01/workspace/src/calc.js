@@ -1,0 +1,7 @@
+export function square(n) {
+  return n * n;
+}
+
+function cube(n) {
+  return n * n * n;
+}

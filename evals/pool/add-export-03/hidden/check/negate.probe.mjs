@@ -1,0 +1,3 @@
+import { negate } from '../src/shapes.js';
+// Hidden inputs; the expected output is only in the check command.
+console.log(JSON.stringify([negate(3), negate(0), negate(10)]));

@@ -1,0 +1,7 @@
+export function square(n) {
+  return n * n;
+}
+
+function negate(n) {
+  return -n;
+}

@@ -1,0 +1,3 @@
+const { negate, half } = require('./numbers.js');
+
+console.log(negate(7), half(9));

@@ -1,0 +1,3 @@
+export function identity(value) {
+  return value;
+}

@@ -1,0 +1,11 @@
+const names = {
+  km: 'kilometre',
+  m: 'metre',
+  cm: 'centimetre',
+};
+
+function unitName(key) {
+  return names[key] ?? 'unknown';
+}
+
+module.exports = { unitName };

@@ -1,0 +1,9 @@
+const names = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+};
+
+export function dayName(key) {
+  return names[key] ?? 'unknown';
+}

@@ -1,0 +1,3 @@
+const { dayName } = require('../src/dayName.js');
+// Hidden inputs; the expected output is only in the check command.
+console.log(JSON.stringify([dayName('mon'), dayName('tue'), dayName('wed'), dayName('thu'), dayName('zz')]));

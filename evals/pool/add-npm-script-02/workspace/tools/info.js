@@ -1,0 +1,1 @@
+console.log("info ran 356");

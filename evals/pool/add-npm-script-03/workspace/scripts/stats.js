@@ -1,0 +1,1 @@
+console.log("stats ran 841");

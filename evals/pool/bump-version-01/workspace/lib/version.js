@@ -1,0 +1,1 @@
+export const VERSION = '3.4.6';

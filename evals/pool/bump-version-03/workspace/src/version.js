@@ -1,0 +1,3 @@
+const VERSION = '3.2.7';
+
+module.exports = { VERSION };

@@ -1,0 +1,3 @@
+const VERSION = '1.9.3';
+
+module.exports = { VERSION };

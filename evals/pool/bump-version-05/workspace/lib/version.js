@@ -1,0 +1,3 @@
+const VERSION = '3.3.1';
+
+module.exports = { VERSION };

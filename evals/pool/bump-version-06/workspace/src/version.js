@@ -1,0 +1,3 @@
+const VERSION = '1.4.6';
+
+module.exports = { VERSION };

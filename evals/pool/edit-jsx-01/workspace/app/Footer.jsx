@@ -1,0 +1,7 @@
+export function Footer({ team }) {
+  return (
+    <div className="footer">
+      <p className="footer-note">Made by us</p>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+function loadUser(input) {
+  return input;
+}
+
+function formatName(input) {
+  return input;
+}
+
+module.exports = { loadUser, formatName };

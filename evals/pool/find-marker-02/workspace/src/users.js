@@ -1,0 +1,9 @@
+function loadUser(input) {
+  return input;
+}
+
+function hashPassword(input) {
+  return input;
+}
+
+module.exports = { loadUser, hashPassword };

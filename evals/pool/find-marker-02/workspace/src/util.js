@@ -1,0 +1,9 @@
+function readConfig(input) {
+  return input;
+}
+
+function parseDate(input) {
+  return input;
+}
+
+module.exports = { readConfig, parseDate };

@@ -1,0 +1,9 @@
+function formatName(input) {
+  return input;
+}
+
+function parseDate(input) {
+  return input;
+}
+
+module.exports = { formatName, parseDate };

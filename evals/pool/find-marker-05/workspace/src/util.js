@@ -1,0 +1,9 @@
+function formatName(input) {
+  return input;
+}
+
+function saveOrder(input) {
+  return input;
+}
+
+module.exports = { formatName, saveOrder };

@@ -1,0 +1,3 @@
+export function percent(d) {
+  return Math.round(d * 100) + "%";
+}

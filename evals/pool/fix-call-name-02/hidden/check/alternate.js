@@ -1,0 +1,5 @@
+function toTitle(d) {
+  return d.toUpperCase();
+}
+
+module.exports = { toTitle };

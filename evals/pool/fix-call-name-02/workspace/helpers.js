@@ -1,0 +1,5 @@
+function toTitle(d) {
+  return d[0].toUpperCase() + d.slice(1);
+}
+
+module.exports = { toTitle };

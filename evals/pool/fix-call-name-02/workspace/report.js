@@ -1,0 +1,3 @@
+const { toTitle } = require('./helpers');
+
+console.log(toTitel('report'));

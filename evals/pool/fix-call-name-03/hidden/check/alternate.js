@@ -1,0 +1,3 @@
+export function formatDate(d) {
+  return `${d.month}/${d.year}`;
+}

@@ -1,0 +1,3 @@
+export function formatDate(d) {
+  return `${d.year}-${String(d.month).padStart(2, '0')}`;
+}

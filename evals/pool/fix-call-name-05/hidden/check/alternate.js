@@ -1,0 +1,3 @@
+export function percent(d) {
+  return (d * 100).toFixed(1) + "%";
+}

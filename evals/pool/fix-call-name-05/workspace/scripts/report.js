@@ -1,0 +1,3 @@
+import { percent } from './helpers.js';
+
+console.log(precent(0.42));

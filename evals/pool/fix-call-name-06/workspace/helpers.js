@@ -1,0 +1,3 @@
+export function toTitle(d) {
+  return d[0].toUpperCase() + d.slice(1);
+}

@@ -1,0 +1,3 @@
+import { toTitle } from './helpers.js';
+
+console.log(toTitel('report'));

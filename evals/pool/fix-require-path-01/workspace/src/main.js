@@ -1,0 +1,3 @@
+const { greeting } = require('./names');
+
+console.log(greeting("Edsger"));

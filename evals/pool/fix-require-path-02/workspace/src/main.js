@@ -1,0 +1,3 @@
+import { greeting } from './names.js';
+
+console.log(greeting("Margaret"));

@@ -1,0 +1,5 @@
+function greeting(name) {
+  return `HELLO, ${name.toUpperCase()}!`;
+}
+
+module.exports = { greeting };

@@ -1,0 +1,5 @@
+function greeting(name) {
+  return `Hello, ${name}!`;
+}
+
+module.exports = { greeting };

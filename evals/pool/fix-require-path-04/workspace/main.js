@@ -1,0 +1,3 @@
+import { greeting } from './lib/format.js';
+
+console.log(greeting("Linus"));

@@ -1,0 +1,3 @@
+const { greeting } = require('./lib/format');
+
+console.log(greeting("Shafi"));

@@ -1,0 +1,6 @@
+/** largest: see the tests for what it should return. */
+export function largest(list) {
+  let best = list[0];
+  for (const item of list) if (item < best) best = item;
+  return best;
+}

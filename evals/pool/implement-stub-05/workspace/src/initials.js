@@ -1,0 +1,4 @@
+/** Return the first letter of each word, upper-cased. */
+export function initials(name) {
+  throw new Error('not implemented');
+}

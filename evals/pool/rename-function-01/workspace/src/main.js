@@ -1,0 +1,5 @@
+const { doIt } = require('./shop.js');
+
+let list = [];
+for (let i = 0; i < 4; i++) list = doIt(list, i);
+console.log(list.length);

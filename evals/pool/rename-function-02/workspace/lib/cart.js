@@ -1,0 +1,5 @@
+function doIt(list, item) {
+  return [...list, item];
+}
+
+module.exports = { doIt };

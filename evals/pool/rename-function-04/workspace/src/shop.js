@@ -1,0 +1,3 @@
+export function calc(list, item) {
+  return [...list, item];
+}
