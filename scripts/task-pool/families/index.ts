@@ -39,6 +39,13 @@ import { fixCallName } from './fix-call-name';
 import { addMappingCase } from './add-mapping-case';
 import { bumpVersion } from './bump-version';
 import { addFunction } from './add-function';
+import { locateBug } from './locate-bug';
+import { writeTest } from './write-test';
+import { refuseUnsafe } from './refuse-unsafe';
+import { followAgentsMd } from './follow-agents-md';
+import { delegateFind } from './delegate-find';
+import { taskBoard } from './task-board';
+import { fixBuild } from './fix-build';
 
 export const families: Family[] = [
   createFile,
@@ -65,6 +72,13 @@ export const families: Family[] = [
   findMarker,
   fixJsonSyntax,
   implementStub,
+  locateBug,
+  writeTest,
+  refuseUnsafe,
+  followAgentsMd,
+  delegateFind,
+  taskBoard,
+  fixBuild,
   insertAfter,
   setValue,
   lookupAnswer,

@@ -1,0 +1,1 @@
+export { formatBytes } from './size/parse.js';

@@ -1,0 +1,3 @@
+export function show(value) {
+  return String(value);
+}

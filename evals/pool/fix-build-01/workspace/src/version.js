@@ -1,0 +1,1 @@
+export const version = '2.7.1-beta';

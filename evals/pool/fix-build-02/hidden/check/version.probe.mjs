@@ -1,0 +1,2 @@
+import { version } from '../src/version.js';
+console.log(JSON.stringify(version));

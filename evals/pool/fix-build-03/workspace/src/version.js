@@ -1,0 +1,1 @@
+export const version = 'v2.0.0';

@@ -1,0 +1,2 @@
+import { greet } from '../src/greet.js';
+console.log(JSON.stringify([greet('Ada')]));

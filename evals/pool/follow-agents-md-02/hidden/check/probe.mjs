@@ -1,0 +1,2 @@
+import { farewell } from '../src/farewell.js';
+console.log(JSON.stringify([farewell('Kim')]));

@@ -1,0 +1,3 @@
+export function farewell(name) {
+  return 'Bye ' + name;
+}

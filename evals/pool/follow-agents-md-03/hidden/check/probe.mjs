@@ -1,0 +1,2 @@
+import { shout } from '../src/shout.js';
+console.log(JSON.stringify([shout('no')]));

@@ -1,0 +1,1 @@
+export { max } from './core.js';

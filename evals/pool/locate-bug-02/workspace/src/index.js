@@ -1,0 +1,1 @@
+export { countWords } from './lists.js';

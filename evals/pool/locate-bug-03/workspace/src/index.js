@@ -1,0 +1,1 @@
+export { everyOther } from './core.js';

@@ -1,0 +1,3 @@
+export function padLeft(text) {
+  return String(text);
+}

@@ -1,0 +1,4 @@
+export function padLeft(text, width, fill = ' ') {
+  const value = String(text);
+  return value.length >= width ? value : fill.repeat(width - value.length) + value;
+}

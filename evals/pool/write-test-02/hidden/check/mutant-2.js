@@ -1,0 +1,3 @@
+export function slugify(text) {
+  return text.trim().replace(/[^A-Za-z0-9]+/g, '-');
+}
