@@ -1,10 +1,10 @@
 /**
- * `npm run bench` (issue 36): what each compaction rule makes a CPU server read over the long
+ * `npm run bench`: what each compaction rule makes a CPU server read over the long
  * scripted session, at two windows and two lengths (tests/fixtures/read-cost.ts says how).
  */
 import { readCost } from '../tests/fixtures/read-cost';
 
-/** The shares compared: the old rule (half), the one of issue 36 (a quarter) and between. */
+/** The shares compared: the old rule (half), the one chosen since (a quarter) and between. */
 const keepShares = [0.5, 0.35, 0.25, 0.15];
 const sessions = [
   { steps: 60, contextWindow: 8192 },

@@ -2,7 +2,7 @@
  * `npm run bench`: the harness's own cost per step (prompt assembly, history rendering,
  * parsing, validation, recording), with model and tool time taken out, on a scripted 500-step
  * session with realistic tool outputs (bench-session.ts). Targets: median ≤ 1 ms, and a late
- * step costs at most 1.2 times an early one (issue 21: no growth with the session). Then a
+ * step costs at most 1.2 times an early one (no growth with the session). Then a
  * profile says where the time goes per part, early and late.
  */
 import { benchSession, steps } from './bench-session';

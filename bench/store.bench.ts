@@ -1,5 +1,5 @@
 /**
- * `npm run bench:store`: IndexedDB targets in real Chromium (issue 5): append of one item
+ * `npm run bench:store`: IndexedDB targets in real Chromium: append of one item
  * p50 ≤ 2 ms on a 10,000-item session, resume of a 1,000-item session ≤ 200 ms, both flat as
  * sessions grow. Started by Playwright against the dev server.
  */

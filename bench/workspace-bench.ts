@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench` (issue 4): reading and writing a 1,000-file workspace through the
+ * Part of `npm run bench`: reading and writing a 1,000-file workspace through the
  * offline backend, and a checkpoint after a 10-file change; each with median and spread. The
  * checkpoint cost must not grow with the number of earlier checkpoints (compared at 5 and 50).
  */

@@ -1,5 +1,5 @@
 /**
- * Counts in the docs are made from the data, never typed (issue 33): `<!-- n:KEY -->VALUE<!-- /n -->`
+ * Counts in the docs are made from the data, never typed: `<!-- n:KEY -->VALUE<!-- /n -->`
  * in the README, docs/ and evals/README.md holds the value of KEY below. `npx tsx
  * scripts/doc-counts.ts` writes them; a unit test checks every one matches.
  */

@@ -1,5 +1,5 @@
 /**
- * T6 (issue 35 #8): writes src/lib/harness/profile-protocols.json, the protocol the small profile
+ * T6: writes src/lib/harness/profile-protocols.json, the protocol the small profile
  * works best with, from the committed results of this round's screens of real coding models
  * (evals/results). Only the small profile names one: the default profile is for models of any
  * size, and these screens measured small ones; it keeps the model's capabilities as its guide.

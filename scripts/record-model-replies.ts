@@ -1,5 +1,5 @@
 /**
- * Keeps real replies of real models as fixtures (issue 32): every distinct assistant reply in the
+ * Keeps real replies of real models as fixtures: every distinct assistant reply in the
  * sessions of the sweeps named, with the protocol it answered in, written to
  * tests/fixtures/model-replies/MODEL.json. Each fixture says what the parser makes of it
  * (`expect`); a new fixture's `expect` is the parser's answer of the day, marked `reviewed: false`

@@ -1,5 +1,5 @@
 /**
- * Runs the sweeps of evals/sweeps.json in order (issue 32), each through `npm run eval` with its
+ * Runs the sweeps of evals/sweeps.json in order, each through `npm run eval` with its
  * own --out folder, so a killed sweep resumes where it stopped; after each, its results.jsonl is
  * copied to evals/results/NAME.jsonl (the file the README's tables are made from). Hosts come from
  * OLLAMA_HOST and LLAMA_CPP_HOST (both, when both are set: --hosts); threads are split between

@@ -1,5 +1,5 @@
 /**
- * U3 (issue 35): every bundled lesson's notes and figures, written again from its recorded events,
+ * U3: every bundled lesson's notes and figures, written again from its recorded events,
  * so no note can say what its step does not show. Only the title and summary are hand-written and
  * kept. `npx tsx scripts/write-lesson-notes.ts`; a unit test checks the files match what this writes.
  */

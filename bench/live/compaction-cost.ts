@@ -1,5 +1,5 @@
 /**
- * bench:live (issue 36): what compaction costs the server. One fixed 10-step trajectory (scripted
+ * bench:live: what compaction costs the server. One fixed 10-step trajectory (scripted
  * replies, so both runs send the same history) at num_ctx 2048; every request is also read by
  * the real server (one token generated). Run once with the compaction that kept half the room
  * and once with the one that keeps a quarter, each from a cold cache.
@@ -15,7 +15,7 @@ import type { HarnessEvent } from '../../src/lib/harness/events';
 import type { ModelClient, ModelRequest, ModelResult } from '../../src/lib/harness/model-types';
 import type { OllamaModelClient } from '../../src/lib/model/ollama-model-client';
 import { ScriptedModelClient } from '../../src/lib/model/scripted-model-client';
-import { requestChars, reusedPrefixChars } from '../../src/lib/harness/prompt/prefix-reuse';
+import { requestChars, reusedPrefixChars } from '../../src/lib/harness/context/prefix-reuse';
 import type { ChatMessage } from '../../src/lib/harness/model-types';
 import { defaultBudgets } from '../../src/lib/harness/context/history-renderer';
 import { agentFor } from './agent-for';

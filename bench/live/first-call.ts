@@ -1,5 +1,5 @@
 /**
- * bench:live (issue 36): the time from Run to the model's first reply (and whether it was a tool
+ * bench:live: the time from Run to the model's first reply (and whether it was a tool
  * call), with the server's cache cold and after the page's warm-up. Cold means a prefix the
  * server has not read: another prompt is read in between, as after any other session.
  */

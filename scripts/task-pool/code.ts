@@ -32,11 +32,13 @@ export function testFile(kind: ModuleKind, names: string[], from: string, cases:
   const head =
     kind === 'esm'
       ? `import test from 'node:test';\nimport assert from 'node:assert/strict';\n${importLine(kind, names, from)}\n`
-      : `const test = require('node:test');\nconst assert = require('node:assert/strict');\n${importLine(kind, names, from)}\n`;
+      : "const test = require('node:test');\nconst assert = require('node:assert/strict');\n" +
+        `${importLine(kind, names, from)}\n`;
   const body = cases
     .map(
       ([title, expression, expected]) =>
-        `\ntest(${JSON.stringify(title)}, () => {\n  assert.deepEqual(${expression}, ${JSON.stringify(expected)});\n});\n`,
+        `\ntest(${JSON.stringify(title)}, () => {\n` +
+        `  assert.deepEqual(${expression}, ${JSON.stringify(expected)});\n});\n`,
     )
     .join('');
   return head + body;
@@ -44,7 +46,10 @@ export function testFile(kind: ModuleKind, names: string[], from: string, cases:
 
 /** A probe (hidden, run by the check): prints the JSON of each expression, so the check can compare. */
 export function probeFile(kind: ModuleKind, names: string[], from: string, expressions: string[]): string {
-  return `${importLine(kind, names, from)}\n// Hidden inputs; the expected output is only in the check command.\nconsole.log(JSON.stringify([${expressions.join(', ')}]));\n`;
+  return (
+    `${importLine(kind, names, from)}\n// Hidden inputs; the expected output is only in the check command.\n` +
+    `console.log(JSON.stringify([${expressions.join(', ')}]));\n`
+  );
 }
 
 /** The probe's file name: the module system of the package decides what `.js` means. */

@@ -1,5 +1,5 @@
 /** Command-line options of `npm run agent`; every bad value is a usage error that says why. */
-import type { Hooks } from '../lib/harness/hooks/hook-types';
+import type { Hooks } from '../lib/harness/hook-types';
 import { parseHookOptions } from './hook-options';
 import { parseArgs } from 'node:util';
 import type { ApprovalPolicy, HarnessProfile, ProtocolChoice, ToolProfile } from '../lib/harness/settings';

@@ -5,8 +5,8 @@
  * own settings, never a stored session's (T7). A wrong point or shape is a usage error.
  */
 import { readFileSync } from 'node:fs';
-import type { HookPoint, Hooks, HookSpec } from '../lib/harness/hooks/hook-types';
-import { hookBounds, hookPoints } from '../lib/harness/hooks/hook-types';
+import type { HookPoint, Hooks, HookSpec } from '../lib/harness/hook-types';
+import { hookBounds, hookPoints } from '../lib/harness/hook-types';
 
 export class HookOptionError extends Error {}
 

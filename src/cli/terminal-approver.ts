@@ -44,7 +44,14 @@ export class TerminalApprover implements Approver {
         ? `command (shown whole):\n  ${escapeForTerminal(request.args.command).replace(/\n/g, '\n  ')}\n`
         : '';
     const args = escapeForTerminal(JSON.stringify(request.args, null, 2));
-    this.output(`\nApprove tool call: ${escapeForTerminal(request.tool)}\n${command}${args}\n`);
+    // T9: the harness's own command says why it runs, and which of the project's files it executes.
+    const own = request.harness
+      ? `The harness runs this on its own: ${escapeForTerminal(request.harness.purpose)}.\n` +
+        (request.harness.runs?.length
+          ? `It executes the project's own code as you: ${request.harness.runs.map(escapeForTerminal).join(', ')}\n`
+          : '')
+      : '';
+    this.output(`\nApprove tool call: ${escapeForTerminal(request.tool)}\n${own}${command}${args}\n`);
     if (request.diff) this.output(`${escapeForTerminal(request.diff)}\n`);
     this.output('Approve? [y]es / [N]o / [a]lways for this tool: ');
     const answer = await this.nextLine(signal);

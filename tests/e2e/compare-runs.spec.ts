@@ -1,5 +1,5 @@
 /**
- * U5 (issue 35 #9 #13): two runs of one task, one on Ollama and one on llama-cpp-python (which
+ * U5: two runs of one task, one on Ollama and one on llama-cpp-python (which
  * sends no usage in streams). The sessions list and the Compare picker tell them apart by model,
  * profile and server; Compare says "tokens not reported" for the server that reported none,
  * never "0 tokens", and times that run by the page's clock.
@@ -9,7 +9,7 @@ import { expect, openFresh, presetUrl, runTask, test } from './fixtures';
 import { FakeOpenAIServer } from '../fixtures/fake-openai-server';
 
 const task = 'What does the README say?';
-// "auto" with the small profile: its measured protocol when it names one (issue 35 #8), else text here.
+// "auto" with the small profile: its measured protocol when it names one, else text here.
 const measured = JSON.parse(readFileSync('src/lib/harness/profile-protocols.json', 'utf8')) as {
   small?: { protocol: string };
 };

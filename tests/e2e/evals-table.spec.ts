@@ -1,5 +1,5 @@
 /**
- * O2, issue 35: the Evals table in a classroom — a run never replaces it without asking, scripted
+ * O2, the Evals table in a classroom — a run never replaces it without asking, scripted
  * runs show no prompt time nobody measured, and a run whose files passed although it ended on a
  * limit says why.
  */

@@ -54,7 +54,7 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
     .toEqual([1, 1]); // a dot each, the interval's line not cutting it in two
   for (const heights of await scatter.evaluate(colourBlobHeights, ['--series-1', '--series-2']))
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(9);
-  // Issue 35: a colour is one configuration in every chart (reference the first, noop the second),
+  // a colour is one configuration in every chart (reference the first, noop the second),
   // never a rung in one chart and a configuration in the next, and never the pass/fail colours;
   // one legend above the charts names them.
   await expect(evals.getByRole('list', { name: 'Configurations in the charts' }).getByRole('listitem')).toHaveText([

@@ -58,7 +58,7 @@ test("U3 a fork of a lesson sends the lesson's exact request: prompt, messages a
   await expect(summary).toContainText('They first did different things at step 3');
   await expect(compare).toContainText('The requests at step 3 are identical.');
   await expect(compare.getByLabel('Diff step')).toHaveValue('3');
-  // The diff's two sides in the rows' numbers; the fork also says its own (issue 35: "A step 4 / B step 2").
+  // The diff's two sides in the rows' numbers; the fork also says its own ("A step 4 / B step 2").
   await compare.getByLabel('Diff step').fill('4');
   await expect(compare).toContainText('--- A step 4');
   await expect(compare).toContainText('+++ B step 4 (its own step 2)');

@@ -1,5 +1,5 @@
 /**
- * U1 U2 (issue 35, the smaller items): words on the page say what is so — inline code stays on
+ * U1 U2 (the smaller items): words on the page say what is so — inline code stays on
  * one line, the Demo model says it fits only its own sample instead of failing on missing files,
  * and a notice about the last session does not stay on a new one.
  */

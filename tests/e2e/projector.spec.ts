@@ -1,5 +1,5 @@
 /**
- * U3 (issue 35) on a 1024×700 projector: in a lesson step, at a step-mode pause and after a
+ * U3 on a 1024×700 projector: in a lesson step, at a step-mode pause and after a
  * finished run, the transcript keeps at least half the centre column; a lesson's note has a
  * panel of its own that shows it whole and folds away; the final answer scrolls with the
  * transcript instead of covering it; a pause's request is one scroll, and the Slots tab splits it.
@@ -148,6 +148,6 @@ test('U3 every step of Lesson 3: what the note says about reuse and breaks is wh
     if (said.includes('was compacted')) compactions++;
     if (step < 11) await page.getByRole('button', { name: 'Next step' }).click();
   }
-  // The run compacts twice, and the notes say so twice (issue 35 #1: they described one).
+  // The run compacts twice, and the notes say so twice (they described one).
   expect(compactions).toBe(2);
 });

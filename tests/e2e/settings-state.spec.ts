@@ -1,5 +1,5 @@
 /**
- * U2 (issue 35 #6 #7): Settings never shows one server's state for another. After a reload with
+ * U2: Settings never shows one server's state for another. After a reload with
  * the demo model, the models the first look found are in Settings → Model with no "Check
  * connection" first; typing another server kind or URL drops the old "Connected" and its models.
  */

@@ -79,7 +79,7 @@ test("U3 notes on one's own session are kept with it and export as a lesson, lai
   });
   expect(JSON.parse(files.files['read-the-readme.session.json']).session.notes).toHaveLength(1);
 
-  // Issue 35 #11: the zip imports into the Lessons view, lists beside the bundled ones, opens,
+  // the zip imports into the Lessons view, lists beside the bundled ones, opens,
   // prints as a handout, and can be removed. The Sessions list's Import says where a zip goes.
   const zipPath = (await download.path())!;
   await sessions.locator('input[type=file]').setInputFiles(zipPath);

@@ -129,7 +129,7 @@ test('U3 the slot view splits a request into five slots whose sizes add up to th
     }
     expect(sum).toBe(total);
     expect(total).toBeGreaterThan(1000);
-    // Reused and evaluated add up to the same request the slots count (issue 23: they did not).
+    // Reused and evaluated add up to the same request the slots count (they did not).
     const text = (await slots.getByLabel('Cache break').textContent()) ?? '';
     const extended = /all (\d+) characters[\s\S]* only (\d+) are evaluated/.exec(text);
     if (extended) expect(Number(extended[1]) + Number(extended[2])).toBe(total);

@@ -1,4 +1,4 @@
-/** O2 (issue 33): every count the docs state is the data's (scripts/doc-counts.ts writes them). */
+/** O2: every count the docs state is the data's (scripts/doc-counts.ts writes them). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countMark, counts, documents } from '../../scripts/doc-counts';

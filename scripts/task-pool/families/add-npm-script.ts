@@ -1,6 +1,6 @@
 import type { Family, Phrasing } from '../family';
 import { final, phrase, read, shell, write } from '../family';
-import { checkCommand, prints, verify } from '../check-spec';
+import { checkCommand, verify } from '../check-spec';
 
 interface P {
   name: string;

@@ -170,7 +170,7 @@ export function evalTask(name: string, spec: unknown, folder: TaskFolder): EvalT
       throw new EvalTaskError(
         `eval task "${name}": protect names "${entry}", which no file of workspace/ is or is under`,
       );
-  // O2 (issue 34): a check sees what the model left. A hidden file in a workspace file's place
+  // O2: a check sees what the model left. A hidden file in a workspace file's place
   // would put back a file the model deleted or changed (a deleted test replaced by the check's copy).
   for (const path of Object.keys(folder.hidden ?? {}))
     if (Object.keys(files).some((file) => pathKey(file) === pathKey(path)))

@@ -44,7 +44,7 @@ export interface EvalPreset {
   sections: Record<string, string>;
   /** O4: the harness profile the preset runs with (default: the default one). */
   profile?: HarnessProfile;
-  /** T6: false runs without recovering calls from reply text (the "no-recovery" preset, issue 32). */
+  /** T6: false runs without recovering calls from reply text (the "no-recovery" preset). */
   recoverCalls?: boolean;
   /** D1: how deep delegation may nest; 0 takes the delegate tool away (the "no-delegate" preset). */
   maxDepth?: number;

@@ -1,5 +1,5 @@
 /**
- * P2 (issue 36): a sweep warms the next run's prefix while the current run's check executes, so
+ * P2: a sweep warms the next run's prefix while the current run's check executes, so
  * the server has read the system prompt and tools (the same bytes the run will send) before the
  * run starts. A warm-up that fails, or a next run another server takes, costs only time.
  */

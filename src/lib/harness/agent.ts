@@ -15,7 +15,7 @@ import { defaultRetryPolicy } from './recovery/retry-policy';
 import { HistoryRenderer } from './context/history-renderer';
 import { SessionRecorder, StoreFailure } from './session-recorder';
 import { runLoop } from './run-loop';
-import { loopExtensions } from './extensions';
+import { packOf, rulesFor } from './rule-packs';
 import { timeLimit } from './step-scope';
 import type { LoopContext } from './loop-context';
 import { RunState } from './run-state';
@@ -168,7 +168,7 @@ export class Agent {
       const context = this.loopContext({ task, protocol, info, recorder, state, signal: controller.signal });
       if (maxSeconds > 0) context.deadline = Date.now() + maxSeconds * 1000;
       // Stopped while the model was being described, the loop records the task and ends at once.
-      outcome = (await runLoop(context, loopExtensions)).outcome;
+      outcome = (await runLoop(context, (run) => ({ pack: packOf(run.settings), rules: rulesFor(run) }))).outcome;
     } catch (error) {
       outcome = failureOutcome(error);
     } finally {

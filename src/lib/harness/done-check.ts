@@ -1,39 +1,59 @@
 /**
  * L3: the environment decides "done". A session's verification command runs after a final
  * answer; the answer stands only when it passes, otherwise its output goes back to the model.
- * Both outcomes are events; a check cut short by a stop is neither passed nor failed.
+ * T9: the check is the harness's own command and meets the run_shell gate (tools/harness-commands.ts);
+ * a check that may not run leaves the answer standing, and the outcome says it went unchecked.
+ * Every check is an event and a fact; a check cut short by a stop is neither passed nor failed.
  */
-import type { HarnessEventBody } from './events';
-import type { Workspace } from './workspace-types';
-import type { FinalVerdict, LoopExtension, StepScope } from './loop-extension';
+import type { FinalVerdict, Rule, StepScope } from './rules/rule';
 import { stopOutcome } from './step-scope';
-import { isWritable } from './workspace-views';
 import { formatExecResult } from './tools/run-shell';
 import { clip } from './context/clip';
-import { regressionTracker } from './test-regression';
+import { regressionNote, testStates } from './facts/test-states';
+import { projectTests } from './facts/test-command';
 
-export type CheckResult = { kind: 'passed' } | { kind: 'failed'; notice: string } | { kind: 'aborted' };
+export type CheckResult =
+  { kind: 'passed' } | { kind: 'failed'; notice: string } | { kind: 'aborted' } | { kind: 'not-run'; reason: string };
 
 export const checkTimeoutMs = 120_000;
 
-export async function runDoneCheck(options: {
-  workspace: Workspace;
-  command: string;
-  step: number;
-  signal: AbortSignal;
-  emit: (body: HarnessEventBody) => void;
-  /** Why the answer was sent back, when it is not the session's check (the small profile's). */
-  because?: string;
-  /** The notice's first sentence, when what is refused is not an answer (finish-on-repeat). */
-  headline?: string;
-  /** A line to add about the output (`test-regression.ts`: tests this check broke). */
-  note?: (output: string) => string | undefined;
-}): Promise<CheckResult> {
-  const { workspace, command, step, emit } = options;
-  emit({ type: 'check.started', step, command });
-  const result = await workspace.exec(command, { timeoutMs: checkTimeoutMs, signal: options.signal });
+/**
+ * Runs `command` through the gate; when it fails, its output goes back, with the tests that
+ * traded places since the last check.
+ */
+export async function runDoneCheck(
+  scope: StepScope,
+  command: string,
+  how: {
+    /** Why the answer was sent back, when it is not the session's check (the small profile's). */
+    because?: string;
+    /** The notice's first sentence, when what is refused is not an answer (finish-on-repeat). */
+    headline?: string;
+    /** Why the harness runs it, said to a person asked to approve it. */
+    purpose: string;
+  },
+): Promise<CheckResult> {
+  const { context, setup, step, facts } = scope;
+  const { recorder, signal, options } = context;
+  const runs = /^node\s+--test\b/.test(command) ? await projectTests(options.workspace).catch(() => []) : [];
+  recorder.emit({ type: 'check.started', step, command });
+  const ran = await setup.commands.run({
+    kind: 'check',
+    command,
+    purpose: how.purpose,
+    runs,
+    step,
+    timeoutMs: checkTimeoutMs,
+    signal,
+  });
+  if (ran.kind === 'not-run') {
+    recorder.emit({ type: 'check.not-run', step, command, reason: ran.reason });
+    facts.addCheck({ step, command, ran: false, passed: false, refused: ran.reason });
+    return { kind: 'not-run', reason: ran.reason };
+  }
+  const { result } = ran;
   const passed = result.exitCode === 0 && !result.timedOut && !result.aborted;
-  emit({
+  recorder.emit({
     type: 'check.finished',
     step,
     command,
@@ -42,55 +62,42 @@ export async function runDoneCheck(options: {
     aborted: result.aborted,
     durationMs: result.durationMs,
   });
-  if (result.aborted || options.signal.aborted) return { kind: 'aborted' };
-  if (passed) return { kind: 'passed' };
+  if (result.aborted || signal.aborted) return { kind: 'aborted' };
   const output = formatExecResult(result, checkTimeoutMs / 1000);
-  const note = options.note?.(output);
+  const tests = testStates(output);
+  const note = regressionNote(facts.lastTestStates, tests);
+  facts.addCheck({ step, command, ran: true, passed, ...(tests ? { tests } : {}) });
+  if (passed) return { kind: 'passed' };
   return {
     kind: 'failed',
     notice: `Runtime notice: ${
-      options.headline ??
-      `the answer was not accepted because ${options.because ?? `the check \`${command}\` failed`}. ` +
+      how.headline ??
+      `the answer was not accepted because ${how.because ?? `the check \`${command}\` failed`}. ` +
         'Fix the problem, then answer again.'
     }\n${note ? `${note}\n` : ''}${clip(output, 3000)}`,
   };
 }
 
 /**
- * A final answer checked by `command`: accepted when it passes (or when the run cannot write, so
- * nothing it did could be checked), sent back with the output when it fails, the run stopped when
- * the check was. Shared by the session's done-check and the small profile's implied one.
+ * A final answer checked by `command`: accepted when it passes, or when the check may not run (the
+ * outcome says so), sent back with the output when it fails, the run stopped when the check was.
+ * Shared by the session's done-check, the implied one and the small profile's finishes.
  */
 export async function checkFinal(
-  { context, setup, step }: StepScope,
+  scope: StepScope,
   command: string,
-  how: {
-    reason: string;
-    during: string;
-    because?: string;
-    headline?: string;
-    note?: (output: string) => string | undefined;
-  },
+  how: { reason: string; during: string; because?: string; headline?: string; purpose?: string },
 ): Promise<FinalVerdict> {
-  const { options, signal, recorder } = context;
-  if (!setup.writable || !isWritable(options.workspace)) return { kind: 'accept' };
-  const emit = recorder.emit.bind(recorder);
-  const { because, headline, note } = how;
-  const check = await runDoneCheck({
-    workspace: options.workspace,
-    command,
-    step,
-    signal,
-    emit,
-    because,
-    headline,
-    note,
+  const check = await runDoneCheck(scope, command, {
+    ...(how.because ? { because: how.because } : {}),
+    ...(how.headline ? { headline: how.headline } : {}),
+    purpose: how.purpose ?? `${how.during}, before the answer is accepted`,
   });
-  if (check.kind === 'passed') return { kind: 'accept' };
+  if (check.kind === 'passed' || check.kind === 'not-run') return { kind: 'accept' };
   if (check.kind === 'aborted')
     return {
       kind: 'stop',
-      outcome: stopOutcome(context) ?? { kind: 'aborted', message: `stopped during ${how.during}` },
+      outcome: stopOutcome(scope.context) ?? { kind: 'aborted', message: `stopped during ${how.during}` },
     };
   return { kind: 'reject', reason: how.reason, notice: check.notice };
 }
@@ -101,53 +108,60 @@ const sameText = (answer: string): string => answer.replace(/\s+/g, ' ').trim().
 /** Answers given in a row, the same and with nothing changed between, before the run stops. */
 export const sameAnswersBeforeStop = 3;
 
+const id = 'done-check';
+
 /**
- * L3 as a loop extension: the last word on a final answer, after the other extensions accepted
- * it. An answer loop is broken, not fed: Qwen2.5-Coder-1.5B (done-check, qwen-1.5b-default-v2 and
- * -v3) gave the same answer nine times in a row, changing nothing, and got the same failing
- * output back each time until the step limit. The second time an answer comes back unchanged
- * with no file written and no command run since, the notice says so and what to do instead; the
- * third time the run stops with a `repeats` limit that says why.
+ * L3 as a rule: the last word on a final answer, after the other rules accepted it. An answer loop
+ * is broken, not fed: the second time an answer comes back unchanged with no file written and no
+ * command run since, the notice says so and what to do instead; the third time the run stops with
+ * a `repeats` limit that says why.
  */
-export function doneCheck(): LoopExtension {
-  const note = regressionTracker();
-  let rejected: string | undefined;
-  let changedSince = false;
-  let sameInARow = 0;
-  return {
-    name: 'done-check',
-    // The round says whether files may have changed: a write did, or a command ran (it may have).
-    afterTools({ changedFiles }) {
-      if (changedFiles) changedSince = true;
-    },
-    async beforeFinal(answer, scope) {
-      const command = scope.context.session.settings.verifyCommand;
-      if (!command) return { kind: 'accept' };
-      const verdict = await checkFinal(scope, command, { reason: 'done-check', during: 'the done-check', note });
-      if (verdict.kind !== 'reject') return verdict;
-      const same = rejected === sameText(answer) && !changedSince;
-      sameInARow = same ? sameInARow + 1 : 1;
-      rejected = sameText(answer);
-      changedSince = false;
-      if (sameInARow >= sameAnswersBeforeStop)
-        return {
-          kind: 'stop',
-          outcome: {
-            kind: 'limit',
-            limit: 'repeats',
-            message:
-              `the model gave the same final answer ${sameInARow} times in a row while \`${command}\` failed, ` +
-              'changing and running nothing between them',
-          },
-        };
-      if (sameInARow < 2) return verdict;
+export const doneCheck: Rule = {
+  id,
+  principle: "A final answer stands only when the session's verification command passes.",
+  layer: 'core',
+  decides: true,
+  reads: ['settings', 'answers', 'calls', 'checks'],
+  priority: 310,
+  async beforeFinal(answer, scope) {
+    const command = scope.context.session.settings.verifyCommand;
+    if (!command) return { kind: 'accept' };
+    const verdict = await checkFinal(scope, command, { reason: id, during: 'the done-check' });
+    if (verdict.kind !== 'reject') return verdict;
+    const inARow = sameAnswersInARow(scope, answer) + 1;
+    if (inARow >= sameAnswersBeforeStop)
       return {
-        ...verdict,
-        notice:
-          'Runtime notice: this answer was sent back before, and nothing was changed or run since, so the check ' +
-          'fails as it did. Giving it again will not pass: read the failing test and the code it tests, ' +
-          `change the code, run \`${command}\` yourself, then answer.\n${verdict.notice}`,
+        kind: 'stop',
+        outcome: {
+          kind: 'limit',
+          limit: 'repeats',
+          message:
+            `the model gave the same final answer ${inARow} times in a row while \`${command}\` failed, ` +
+            'changing and running nothing between them',
+        },
       };
-    },
-  };
+    if (inARow < 2) return verdict;
+    return {
+      ...verdict,
+      notice:
+        'Runtime notice: this answer was sent back before, and nothing was changed or run since, so the check ' +
+        'fails as it did. Giving it again will not pass: read the failing test and the code it tests, ' +
+        `change the code, run \`${command}\` yourself, then answer.\n${verdict.notice}`,
+    };
+  },
+};
+
+/**
+ * How many answers this check sent back just before this one, each the same as it, with nothing
+ * changed or run between.
+ */
+function sameAnswersInARow({ facts }: StepScope, answer: string): number {
+  const mine = facts.answers.filter((each) => each.sentBackBy === id);
+  let count = 0;
+  for (let index = mine.length - 1; index >= 0; index--) {
+    const each = mine[index];
+    if (sameText(each.answer) !== sameText(answer) || facts.filesMayHaveChanged(each.step + 1)) break;
+    count++;
+  }
+  return count;
 }

@@ -3,7 +3,7 @@
  * stores persist them, the inspector and evals read them. Every event carries the session id
  * and a timestamp; `step` counts model calls from 1.
  */
-import type { HookPoint } from './hooks/hook-types';
+import type { HookPoint } from './hook-types';
 import type { ChatMessage, ModelError, ModelOptions, ToolDeclaration, ReplyStats } from './model-types';
 import type { HistoryItem, Memory } from './session';
 import type { Outcome, Usage } from './outcome';
@@ -160,8 +160,30 @@ export type HarnessEventBody =
       before: string;
       after: string;
     }
+  // the rules (DESIGN 14): the ones in effect, as the run starts, and each decision or line one made
+  | {
+      type: 'rules.active';
+      pack: string;
+      rules: {
+        id: string;
+        principle: string;
+        layer: 'core' | 'pack';
+        decides: boolean;
+        points: string[];
+        reads: string[];
+      }[];
+    }
+  | {
+      type: 'rule.acted';
+      step: number;
+      rule: string;
+      action: 'showed' | 'schema' | 'edited' | 'stopped' | 'again' | 'sent-back' | 'refused' | 'rewrote' | 'noted';
+      detail: string;
+    }
   // L3 done-checks
   | { type: 'check.started'; step: number; command: string }
+  /** T9: a check the harness would run did not pass the gate (or its bounds); the answer stands unchecked. */
+  | { type: 'check.not-run'; step: number; command: string; reason: string }
   | {
       type: 'check.finished';
       step: number;

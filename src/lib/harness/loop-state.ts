@@ -1,6 +1,6 @@
 /**
  * The loop's own state between steps, as one value with named transitions, so that a reader does
- * not have to rebuild it from scattered variables (issue 21). `nextLoopState` is pure and tested
+ * not have to rebuild it from scattered variables. `nextLoopState` is pure and tested
  * as a table of (state, event) → state; run-loop applies it and reads the fields.
  */
 import type { ChatMessage, ToolDeclaration } from './model-types';

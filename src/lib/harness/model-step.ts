@@ -20,7 +20,7 @@ import type { ContextBudget } from './context/context-budget';
 import { requestWithRecovery } from './recovery/request-with-recovery';
 import { replyCharLimit } from './bounds';
 import type { ServerReuse } from './server-reuse';
-import type { ReplyWatcher } from './loop-extension';
+import type { ReplyWatcher } from './rules/rule';
 
 function serverReuse(measured: ServerReuse | undefined): {
   serverReusedTokens?: number;
@@ -41,7 +41,7 @@ export interface ModelStepContext {
   budget: ContextBudget;
   random?: () => number;
   wait?: (ms: number, signal: AbortSignal) => Promise<boolean>;
-  /** The extensions' watchers (by name) that may stop the reply while it streams. */
+  /** The rules' watchers (by rule id) that may stop the reply while it streams. */
   watchers?: { name: string; watcher: ReplyWatcher }[];
 }
 
@@ -58,7 +58,7 @@ export interface ModelStepRequest {
 
 export type ModelStepResult =
   | { kind: 'reply'; reply: ModelReply }
-  /** A watcher (`by`, its extension's name) stopped the reply while it streamed; `text` is what it saw. */
+  /** A watcher (`by`, its rule's id) stopped the reply while it streamed; `text` is what it saw. */
   | { kind: 'stopped'; by: string; text: string }
   | { kind: 'truncated' }
   | { kind: 'failed'; error: ModelError };

@@ -54,6 +54,11 @@ export interface ApprovalRequest {
   diff?: string;
   sessionId: string;
   step: number;
+  /**
+   * T9: the command is the harness's own (a check, a hook), not the model's: why it runs, and the
+   * files of the project it would execute (its tests), so the person knows what they approve.
+   */
+  harness?: { purpose: string; runs?: string[] };
 }
 
 export interface ApprovalDecision {

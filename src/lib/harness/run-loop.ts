@@ -3,12 +3,10 @@
  * model → interpret the reply → act on it, each a part of its own (step-request, model-step,
  * step-reply, step-act). A step ends with "next" or "done with an outcome"; the driver checks the
  * limits (L1) and the stop (L2) before each step, flushes the session once after it (S2), and
- * tells the extensions when the run ends. Features plug in as extensions (loop-extension.ts);
- * this file imports none of them: the list comes from the caller.
+ * tells the rules when the run ends. Everything around a step is a rule (rules/rule.ts), called
+ * by one dispatcher (rules/dispatch.ts); which rules are in effect comes from the caller.
  */
 import type { LoopContext } from './loop-context';
-import type { RunSetup } from './run-setup';
-import type { LoopExtension } from './loop-extension';
 import type { Outcome } from './outcome';
 import type { StepResult, StepScope } from './step-scope';
 import type { PreparedRequest } from './step-request';
@@ -20,18 +18,16 @@ import { prepareRequest } from './step-request';
 import { modelStep } from './model-step';
 import { interpretReply } from './step-reply';
 import { act } from './step-act';
-
-/** Builds the run's extensions once its setup is known (`extensions.ts` in the agent). */
-export type ExtensionsFor = (context: LoopContext, setup: RunSetup) => LoopExtension[];
+import type { RuleDispatcher } from './rules/dispatch';
+import type { RulesFor } from './rules/run-rules';
+import { startRules } from './rules/run-rules';
+import { notice } from './step-scope';
 
 /** Ask: one model call with recovery; a reply, a reply a watcher stopped, or the end of the step. */
-async function ask(scope: StepScope, extensions: readonly LoopExtension[], request: PreparedRequest) {
+async function ask(scope: StepScope, rules: RuleDispatcher, request: PreparedRequest) {
   const { context, setup, step } = scope;
   const { session, recorder, signal, state } = context;
-  const watchers = extensions.flatMap((extension) => {
-    const watcher = extension.watchReply?.(scope);
-    return watcher ? [{ name: extension.name, watcher }] : [];
-  });
+  const watchers = rules.watchers(scope);
   const result = await modelStep(
     {
       client: context.options.model,
@@ -75,14 +71,14 @@ async function ask(scope: StepScope, extensions: readonly LoopExtension[], reque
 }
 
 /** One step: prepare → ask → interpret → act. */
-async function runStep(scope: StepScope, extensions: readonly LoopExtension[]): Promise<StepResult> {
-  const request = await prepareRequest(scope, extensions);
+async function runStep(scope: StepScope, rules: RuleDispatcher): Promise<StepResult> {
+  const request = await prepareRequest(scope, rules);
   if (request.kind !== 'request') return request;
-  const arrived = await ask(scope, extensions, request);
+  const arrived = await ask(scope, rules, request);
   if ('kind' in arrived) return arrived;
-  const reply = await interpretReply(scope, extensions, arrived);
+  const reply = await interpretReply(scope, rules, arrived);
   if (reply.kind !== 'parsed') return reply;
-  return act(scope, extensions, reply.parsed);
+  return act(scope, rules, reply.parsed);
 }
 
 /** The app's own work after a step that ran tools (a workspace snapshot); a failure becomes an event. */
@@ -94,15 +90,12 @@ async function afterStep(context: LoopContext, step: number, changedFiles: boole
   }
 }
 
-export async function runLoop(
-  context: LoopContext,
-  extensionsFor: ExtensionsFor,
-): Promise<{ outcome: Outcome; steps: number }> {
+export async function runLoop(context: LoopContext, rulesFor: RulesFor): Promise<{ outcome: Outcome; steps: number }> {
   const { session, recorder, state } = context;
   const setup = await prepareRun(context);
   const early = await startTurn(context);
   if (early) return { outcome: early, steps: 0 };
-  const extensions = extensionsFor(context, setup);
+  const { rules, facts } = await startRules(context, setup, rulesFor);
   // A switch to constrained output lasts for the rest of the turn, also across a resume or a
   // fork: the model was told every reply must be JSON from then on.
   let loop = initialLoopState(
@@ -112,23 +105,25 @@ export async function runLoop(
     context,
     setup,
     step,
+    facts,
     get loop() {
       return loop;
     },
     move: (event) => (loop = nextLoopState(loop, event)),
   });
-  // Step 1: what an extension adds here is read at the first step (and shown once, as its item).
-  for (const extension of extensions) await extension.onStart?.(scopeAt(state.steps + 1));
+  // Step 1: what a rule adds here is read at the first step (and shown once, as its item).
+  const first = scopeAt(state.steps + 1);
+  await rules.onStart(first, (reason, text) => notice(first, reason, text));
   let outcome: Outcome | undefined;
   while (!outcome) {
     outcome = stopOutcome(context) ?? state.beforeStep();
     if (outcome) break;
     const step = ++state.steps;
-    const result = await runStep(scopeAt(step), extensions);
+    const result = await runStep(scopeAt(step), rules);
     await recorder.flush();
     if (result.tools) await afterStep(context, step, result.tools.changedFiles);
     if (result.kind === 'done') outcome = result.outcome;
   }
-  for (const extension of extensions) await extension.onStop?.(outcome, scopeAt(state.steps));
+  await rules.onStop(outcome, scopeAt(state.steps));
   return { outcome, steps: state.steps };
 }

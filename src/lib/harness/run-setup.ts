@@ -16,11 +16,11 @@ import { fitPrefix } from './prompt/fit-prefix';
 import { pinnedPrefix, pinnedTools, pinnedToolset } from './prompt/pinned-prefix';
 import { nativeDefinitions } from './protocol/native-protocol';
 import { envelopeSchemaFor } from './protocol/constrained-output';
-import { smallTools } from './small-model/small-tools';
-import { workspacePaths } from './small-model/step-envelope';
-import type { WorkspacePaths } from './small-model/step-envelope';
+import { smallTools } from './tools/small-tools';
+import { workspacePaths } from './facts/workspace-paths';
+import type { WorkspacePaths } from './facts/workspace-paths';
 import { ToolExecutor } from './tool-executor';
-import { withWorkspaceExamples } from './prompt/workspace-examples';
+import { withWorkspaceExamples } from './tools/workspace-examples';
 import { delegateRunner } from './delegate-runner';
 import { TaskGraph, taskLine } from './tasks/task-graph';
 import { taskTools } from './tasks/task-tools';
@@ -32,6 +32,7 @@ import { readSkills } from './skills/skill-catalog';
 import { loadSkillTool } from './skills/load-skill-tool';
 import { HookRunner } from './hooks/hook-runner';
 import { HookFiles } from './hooks/hook-files';
+import { HarnessCommands } from './tools/harness-commands';
 import type { RepoContext, Workspace } from './workspace-types';
 import type { PinnedPrompt } from './session';
 
@@ -53,6 +54,8 @@ export interface RunSetup {
   small: boolean;
   /** T8: the user's hooks, when any are set. */
   hooks?: HookRunner;
+  /** T9: the harness's own commands (checks, hooks), through the gate run_shell meets. */
+  commands: HarnessCommands;
   /** O4: the workspace's paths as listed for the prompt (small profile only; absent when too many). */
   paths?: WorkspacePaths;
   argumentNames: (tool: string) => readonly string[] | undefined;
@@ -196,11 +199,18 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     approver: options.approver,
     analyzeShell: options.analyzeShell,
   });
+  const commands = new HarnessCommands({
+    gate,
+    workspace: options.workspace,
+    sessionId: session.id,
+    emit,
+    ...(context.deadline ? { deadline: context.deadline } : {}),
+  });
   // T8: hooks are commands, so they need a workspace that runs them (a read-only child's has no
-  // shell; it has no risky tools either).
+  // shell; it has no risky tools either), and they pass the gate (T9).
   const hooks =
     isWritable(options.workspace) && Object.values(settings.hooks ?? {}).some((spec) => spec?.command.trim())
-      ? new HookRunner({ hooks: settings.hooks!, workspace: options.workspace, sessionId: session.id, emit })
+      ? new HookRunner({ hooks: settings.hooks!, commands, sessionId: session.id, emit })
       : undefined;
   const hookFiles = hooks
     ? await HookFiles.pin(options.workspace as Workspace, settings.hooks!, options.analyzeShell)
@@ -247,6 +257,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     small,
     ...(paths ? { paths } : {}),
     ...(hooks ? { hooks } : {}),
+    commands,
     argumentNames: (name) => {
       const tool = toolset.tools.get(name);
       return tool ? Object.keys(tool.parameters.properties) : undefined;

@@ -46,13 +46,30 @@ export interface ToolItem extends ItemBase {
   ok: boolean;
   /** The transcript of a delegated child, when this was a delegate call. */
   childSessionId?: string;
+  /**
+   * What the call did, for the run's facts (facts/run-facts.ts): the step, whether it changed
+   * files, was refused as a repeat (T5), denied (T4) or refused by a rule before it ran. Absent in
+   * sessions stored before they were kept: read as "no", a write that worked as a change.
+   */
+  step?: number;
+  /** The tool ran (it passed validation, the repeat check, rules and approval). */
+  ran?: boolean;
+  changed?: boolean;
+  /** It made a file where there was none. */
+  created?: boolean;
+  repeated?: boolean;
+  denied?: boolean;
+  refusedBy?: string;
 }
 
 export interface NoticeItem extends ItemBase {
   kind: 'notice';
-  /** Machine-readable reason, e.g. "malformed", "repeated-call", "limit". */
+  /** Machine-readable reason, e.g. "malformed", "repeated-call", "limit"; a rule's id for a rule's notice. */
   reason: string;
   content: string;
+  step?: number;
+  /** The notice sends a final answer back: the rule that did, the answer, and what about (a file). */
+  sentBack?: { rule: string; answer: string; target?: string };
 }
 
 export type HistoryItem = UserItem | AssistantItem | ToolItem | NoticeItem;

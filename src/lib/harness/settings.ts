@@ -1,5 +1,5 @@
 /** Per-session settings of the agent: protocol, tools, approval, limits. */
-import type { Hooks } from './hooks/hook-types';
+import type { Hooks } from './hook-types';
 import type { ModelOptions } from './model-types';
 
 /**
@@ -51,19 +51,24 @@ export interface AgentSettings {
   profile: HarnessProfile;
   /**
    * T6: run a call a small model wrote in the text (fenced JSON, `<tool_call>`, arguments beside
-   * the name) as that call. On unless set to false: the choice is measured (issue 32).
+   * the name) as that call. On unless set to false: the choice is measured.
    */
   recoverCalls?: boolean;
   /**
    * O4: show the files the task names (at most 3, each cut) with it, as read_file would, before
-   * the first request — the small profile always does. Off unless set: it is measured (issue 32).
+   * the first request — the small profile always does. Off unless set: it is measured.
    */
   showNamedFiles?: boolean;
   /**
    * T6: in the constrained protocol, every reply begins with a short "thought" (the grammar
-   * requires it) before its action. Off unless set: it is measured (issue 32).
+   * requires it) before its action. Off unless set: it is measured.
    */
   thinkFirst?: boolean;
+  /**
+   * O5: the pack of rules the harness adds around the model (rule-packs.ts): `default`, `small`,
+   * `bare` (the loop with no heuristic rule) or another pack by name. Unset: the profile's own.
+   */
+  pack?: string;
   toolProfile: ToolProfile;
   approval: ApprovalPolicy;
   readOnly: boolean;
@@ -146,7 +151,8 @@ export const safetySettingKeys = ['approval', 'readOnly', 'shellRules', 'verifyC
  * approval, read-only, shell rules, the verify command, delegation depth, hooks and the skills folder.
  * Not on the list, by decision: `showNamedFiles` (it shows only workspace files the task names,
  * which read_file, a safe tool, would show anyway), `recoverCalls` and `thinkFirst` (a sentence the
- * model writes before its call).
+ * model writes before its call), and `pack` (the heuristic rules: they refuse, send back or add
+ * lines, never let through what the gate would stop; T9's gate is not in any pack).
  */
 export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings): AgentSettings {
   const merged: AgentSettings = {
@@ -163,7 +169,7 @@ export function withTrustedSafety(stored: AgentSettings, trusted: AgentSettings)
   // T8: hooks run commands; only the user's own settings may attach them.
   if (trusted.hooks && Object.keys(trusted.hooks).length) merged.hooks = trusted.hooks;
   else delete merged.hooks;
-  // P5: the skills folder chooses which files enter the prompt and load_skill's answers (issue 34).
+  // P5: the skills folder chooses which files enter the prompt and load_skill's answers.
   if (trusted.skillsFolder) merged.skillsFolder = trusted.skillsFolder;
   else delete merged.skillsFolder;
   return merged;

@@ -1,10 +1,11 @@
 /**
- * The middle of a step: a reply has arrived. The extensions look at it first (`afterReply`: step
+ * The middle of a step: a reply has arrived. The rules look at it first (`afterReply`: step
  * mode may edit it or stop, R2 may ask to continue a cut reply, a runaway is answered), then it
  * is kept in the history and parsed (T6) into a final answer, tool calls, or a malformed reply.
  */
 import type { ChatMessage, ModelReply } from './model-types';
-import type { ArrivedReply, LoopExtension, ReplyVerdict } from './loop-extension';
+import type { ArrivedReply, ReplyVerdict } from './rules/rule';
+import type { RuleDispatcher } from './rules/dispatch';
 import type { ParsedReply } from './protocol/parsed-reply';
 import type { StepResult, StepScope } from './step-scope';
 import { done, formatError, next, notice } from './step-scope';
@@ -72,7 +73,7 @@ async function keep(scope: StepScope, reply: ModelReply, content: string): Promi
   });
 }
 
-/** A reply that ends the step unparsed: kept as the extension says (a runaway only in part), then its notice. */
+/** A reply that ends the step unparsed: kept as the rule says (a runaway only in part), then its notice. */
 async function answer(
   scope: StepScope,
   reply: ModelReply,
@@ -88,7 +89,7 @@ async function answer(
 /** A reply the model produced in full, or one a watcher stopped while it streamed. */
 export async function interpretReply(
   scope: StepScope,
-  extensions: readonly LoopExtension[],
+  rules: RuleDispatcher,
   arrived: { reply: ModelReply } | { stoppedBy: { name: string; text: string } },
 ): Promise<{ kind: 'parsed'; parsed: ParsedReply } | StepResult> {
   const stopped = 'stoppedBy' in arrived ? arrived.stoppedBy : undefined;
@@ -98,17 +99,10 @@ export async function interpretReply(
       ? { ...arrived.reply, toolCalls: boundedToolCalls(arrived.reply.toolCalls) }
       : { content: stopped!.text, toolCalls: [], model: scope.context.session.model, stats: {} };
   if (!stopped) scope.move({ type: 'replied', message: generated(reply, scope.context.protocol) });
-  let view: ArrivedReply = { reply, content: reply.content, ...(stopped ? { stoppedBy: stopped } : {}) };
-  for (const extension of extensions) {
-    const verdict = await extension.afterReply?.(view, scope);
-    if (!verdict) continue;
-    if (verdict.kind === 'stop') return done(verdict.outcome);
-    if (verdict.kind === 'go') {
-      if (verdict.content !== undefined) view = { ...view, content: verdict.content };
-      continue;
-    }
-    return answer(scope, reply, view.content, verdict);
-  }
+  const arrivedView: ArrivedReply = { reply, content: reply.content, ...(stopped ? { stoppedBy: stopped } : {}) };
+  const { view, verdict } = await rules.afterReply(arrivedView, scope);
+  if (verdict?.kind === 'stop') return done(verdict.outcome);
+  if (verdict) return answer(scope, reply, view.content, verdict);
   if (stopped)
     return answer(scope, reply, view.content, {
       kind: 'again',

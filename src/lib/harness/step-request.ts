@@ -1,16 +1,17 @@
 /**
  * The first part of a step: prepare the request. The history is fitted to the context window
- * (C3: shortened or compacted, each shown), the extensions may choose the reply's schema, edit
+ * (C3: shortened or compacted, each shown), the rules may choose the reply's schema, edit
  * the request or stop (`beforeRequest`), and the request is logged (O1) with how much of the last
  * one it reuses and, if it does not extend it, why (P2, C4).
  */
 import type { ChatMessage } from './model-types';
-import type { LoopExtension, PendingRequest } from './loop-extension';
+import type { PendingRequest } from './rules/rule';
+import type { RuleDispatcher } from './rules/dispatch';
 import type { StepResult, StepScope } from './step-scope';
 import type { Fitted } from './context/context-budget';
 import { done } from './step-scope';
-import { requestChars, reusedPrefixChars } from './prompt/prefix-reuse';
-import { prefixBreak } from './prompt/prefix-break';
+import { requestChars, reusedPrefixChars } from './context/prefix-reuse';
+import { prefixBreak } from './context/prefix-break';
 
 export interface PreparedRequest {
   kind: 'request';
@@ -45,20 +46,6 @@ function fit(scope: StepScope): Fitted {
     });
   if (fitted.compaction) recorder.emit({ type: 'compaction', step, ...fitted.compaction });
   return fitted;
-}
-
-async function extend(
-  extensions: readonly LoopExtension[],
-  scope: StepScope,
-  request: PendingRequest,
-): Promise<PendingRequest | StepResult> {
-  let current = request;
-  for (const extension of extensions) {
-    const verdict = await extension.beforeRequest?.(current, scope);
-    if (verdict?.kind === 'stop') return done(verdict.outcome);
-    if (verdict) current = { messages: verdict.messages ?? current.messages, format: verdict.format ?? current.format };
-  }
-  return current;
 }
 
 /** O1: the request as sent (what it adds to the last one) and the prompt's sections and reuse. */
@@ -106,10 +93,7 @@ function log(scope: StepScope, fitted: Fit, request: PendingRequest): PreparedRe
   return { kind: 'request', messages, ...(format ? { format } : {}), totalChars, reusedChars };
 }
 
-export async function prepareRequest(
-  scope: StepScope,
-  extensions: readonly LoopExtension[],
-): Promise<PreparedRequest | StepResult> {
+export async function prepareRequest(scope: StepScope, rules: RuleDispatcher): Promise<PreparedRequest | StepResult> {
   const fitted = fit(scope);
   if (!fitted.ok) {
     scope.context.recorder.emit({
@@ -121,7 +105,7 @@ export async function prepareRequest(
     return done({ kind: 'error', error: { kind: 'context_too_small', message: fitted.message, retryable: false } });
   }
   const format = scope.loop.constrained ? scope.setup.envelope : undefined;
-  const request = await extend(extensions, scope, { messages: fitted.messages, ...(format ? { format } : {}) });
-  if ('kind' in request) return request;
+  const request = await rules.beforeRequest({ messages: fitted.messages, ...(format ? { format } : {}) }, scope);
+  if ('stop' in request) return done(request.stop);
   return log(scope, fitted, request);
 }

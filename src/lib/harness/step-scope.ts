@@ -1,5 +1,5 @@
 /**
- * What one step of the loop works in (`StepScope`, given to every extension point) and what it
+ * What one step of the loop works in (`StepScope`, given to every rule's point) and what it
  * ends with: go on to the next step, or done with an outcome. The helpers here are the two things
  * every part of a step does when a reply cannot stand: tell the model (a notice, kept in the
  * history) and count an unparseable reply against its limit (L1).
@@ -8,11 +8,14 @@ import type { LoopContext } from './loop-context';
 import type { RunSetup } from './run-setup';
 import type { LoopEvent, LoopState } from './loop-state';
 import type { Outcome } from './outcome';
+import type { RunFacts } from './facts/run-facts';
 
 export interface StepScope {
   context: LoopContext;
   setup: RunSetup;
   step: number;
+  /** The run's facts (facts/run-facts.ts): what rules read; only the loop adds to them. */
+  facts: RunFacts;
   /** The loop's state as it is now; change it only through `move`. */
   readonly loop: LoopState;
   move(event: LoopEvent): void;
@@ -48,9 +51,9 @@ export const timeLimit = 'time-limit';
 export const stepModeStop: Outcome = { kind: 'aborted', message: 'stopped in step mode' };
 
 /** A runtime notice: an event now, and an item the model reads in the next request. */
-export async function notice(scope: StepScope, reason: string, text: string): Promise<void> {
+export async function notice(scope: Pick<StepScope, 'context' | 'step'>, reason: string, text: string): Promise<void> {
   scope.context.recorder.emit({ type: 'notice', step: scope.step, reason, text });
-  await scope.context.recorder.append({ kind: 'notice', reason, content: text });
+  await scope.context.recorder.append({ kind: 'notice', reason, content: text, step: scope.step });
 }
 
 /** L1: one more unparseable reply in a row; done when that meets the limit. */

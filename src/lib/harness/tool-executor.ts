@@ -56,7 +56,7 @@ export interface ExecutorOptions {
   deadline?: number;
   /** T8: the user's hooks before and after each call. */
   hooks?: HookRunner;
-  /** T8: the files the hooks run, which the agent may not change (issue 34). */
+  /** T8: the files the hooks run, which the agent may not change. */
   hookFiles?: HookFiles;
 }
 

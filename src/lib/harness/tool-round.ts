@@ -10,7 +10,8 @@ import type { Session } from './session';
 import type { SessionRecorder } from './session-recorder';
 import type { ExecutedCall, ToolExecutor } from './tool-executor';
 import { asRecord } from './tool-executor';
-import type { ToolResultView } from './loop-extension';
+import type { ToolResultView } from './rules/rule';
+import type { RunFacts } from './facts/run-facts';
 import { rememberFiles, rememberNote } from './memory-notice';
 import { appendLongTermNote } from './long-term-memory';
 import { bounds, boundedArguments } from './bounds';
@@ -25,12 +26,14 @@ export interface ToolRoundContext {
   emit: (body: HarnessEventBody) => void;
   /** Called once before the first call that may change something (write tools). */
   beforeChange?: () => Promise<void>;
-  /** The loop's extensions may refuse a call before it runs (`beforeTool`): the model reads why. */
-  refuse?: (call: ToolCall) => Promise<string | undefined>;
+  /** The rules may refuse a call before it runs (`beforeTool`): the model reads why; which rule it was is a fact. */
+  refuse?: (call: ToolCall) => Promise<{ text: string; rule: string } | undefined>;
   /** The call to run instead, and why (`rewriteTool`). */
   rewrite?: (call: ToolCall) => Promise<{ call: ToolCall; note: string } | undefined>;
-  /** A line the loop's extensions add to what the model reads of a result (`afterToolResult`). */
+  /** A line the rules add to what the model reads of a result (`afterToolResult`). */
   annotate?: (result: ToolResultView) => string | undefined;
+  /** The run's facts: each call is added before the rules look at its result. */
+  facts?: RunFacts;
 }
 
 export interface ToolRoundResult {
@@ -63,7 +66,7 @@ export async function runToolRound(
     const rewritten = refusal ? undefined : await context.rewrite?.(call);
     if (rewritten) emit({ type: 'notice', step, reason: 'rewritten', text: rewritten.note });
     const executed: ExecutedCall = refusal
-      ? { name: call.name, args: asRecord(call.arguments), content: refusal, ok: false, invalid: false }
+      ? { name: call.name, args: asRecord(call.arguments), content: refusal.text, ok: false, invalid: false }
       : await executor.execute(rewritten?.call ?? call, step, index, context.signal, context.beforeChange);
     if (rewritten) executed.content = `${rewritten.note}\n${executed.content}`;
     if (!executed.ok) failed++;
@@ -79,15 +82,25 @@ export async function runToolRound(
       denied: Boolean(executed.denied),
       droppedLines: result?.droppedLines ?? 0,
     };
-    const added = context.annotate?.({ ...view, content: executed.content });
-    await recorder.append({
-      kind: 'tool',
+    // What the call did, kept with its item: the run's facts are folded from these (a resume too).
+    const item = {
+      kind: 'tool' as const,
       name: executed.name,
       args: boundedArguments(executed.args),
-      content: added ? `${executed.content}\n${added}` : executed.content,
+      content: executed.content,
       ok: executed.ok,
+      step,
+      ran: Boolean(result),
+      ...(changed ? { changed } : {}),
+      ...(result?.created?.length ? { created: true } : {}),
+      ...(executed.repeated ? { repeated: true } : {}),
+      ...(executed.denied ? { denied: true } : {}),
+      ...(refusal ? { refusedBy: refusal.rule } : {}),
       ...(result?.childSessionId ? { childSessionId: result.childSessionId } : {}),
-    });
+    };
+    context.facts?.add({ ...item, seq: -1, at: 0 });
+    const added = context.annotate?.({ ...view, content: executed.content });
+    await recorder.append(added ? { ...item, content: `${executed.content}\n${added}` } : item);
     if (result?.touched) rememberFiles(session.memory, result.touched);
     if (result?.note) rememberNote(session.memory, result.note);
     if (result?.longTermNote) {

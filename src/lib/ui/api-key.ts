@@ -13,7 +13,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** A key and the server it was entered for (issue 34: a key belongs to its host). */
+/** A key and the server it was entered for (a key belongs to its host). */
 export interface ApiKey {
   key: string;
   host: string;

@@ -6,7 +6,7 @@
 import { stableJson } from '../harness/stable-json';
 import { createTwoFilesPatch } from 'diff';
 import type { HarnessEvent } from '../harness/events';
-import { messageText } from '../harness/prompt/prefix-reuse';
+import { messageText } from '../harness/context/prefix-reuse';
 import type { SentRequest } from '../harness/request-log';
 
 export interface StepView {

@@ -21,7 +21,7 @@ export function isMemoryFilePath(path: string): boolean {
 /**
  * P5 T7: a skill the model may load. Any file in the default skills folder, and a `SKILL.md`
  * wherever it lies (any spelling of the path): the page's skills folder may be set anywhere, so
- * every skill an artefact brings is reviewed, not only those in the default folder (issue 34).
+ * every skill an artefact brings is reviewed, not only those in the default folder.
  */
 export function isSkillFilePath(path: string): boolean {
   const key = pathKey(path).toLowerCase();

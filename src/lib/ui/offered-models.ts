@@ -1,5 +1,5 @@
 /**
- * U2 (issue 32): the order the first screen offers a found server's models in. Ollama lists the
+ * U2: the order the first screen offers a found server's models in. Ollama lists the
  * most recently pulled first, so after `npm run ollama:serve` the first offer was the slower
  * 1.5B model; the project's default real model comes first, the rest as the server lists them.
  */

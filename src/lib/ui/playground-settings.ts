@@ -9,7 +9,7 @@ import type { ApiKey } from './api-key';
 import type { RetryPolicy } from '../harness/recovery/retry-policy';
 import { defaultRetryPolicy } from '../harness/recovery/retry-policy';
 import { sameServer } from './api-key';
-import type { Hooks } from '../harness/hooks/hook-types';
+import type { Hooks } from '../harness/hook-types';
 import type {
   AgentSettings,
   ApprovalPolicy,
@@ -128,7 +128,7 @@ export interface UrlPreset {
   proposals: { key: 'host' | 'approval'; value: string; why: string }[];
 }
 
-/** What a host proposal means for the API key (issue 34: a key belongs to the server it was entered for). */
+/** What a host proposal means for the API key (a key belongs to the server it was entered for). */
 function keyClause(apiKey: ApiKey | undefined, host: string): string {
   if (!apiKey) return '';
   return sameServer(apiKey.host, host)

@@ -66,7 +66,7 @@ export class Playground {
   readonly library = new SessionLibrary();
   readonly runs = new RunController();
   readonly files = new WorkspaceState();
-  /** P2 (issue 36): the next run's prefix, read by the server before Run. */
+  /** P2: the next run's prefix, read by the server before Run. */
   readonly warmUp = new WarmUp();
   session = $state.raw<Session | undefined>(undefined);
   /** What the page shows of the open session; made afresh by `editSession` (session-view.ts). */
@@ -172,7 +172,7 @@ export class Playground {
   }
 
   /**
-   * P2 (issue 36): warms the next run's prefix once things settle — for a model the person chose
+   * P2: warms the next run's prefix once things settle — for a model the person chose
    * on a server that answered; never for the Demo model, a lesson, or during a run. `key` is what
    * the prefix is made from: the same key again is already warm.
    */

@@ -1,5 +1,5 @@
 /**
- * The open session's fields the page shows, as one plain value (issue 33). The session object is
+ * The open session's fields the page shows, as one plain value. The session object is
  * shared with a running Agent and changed in place; the page changes it only through
  * `Playground.editSession`, which makes this value afresh, so what the page shows follows the
  * session without a redraw counter.

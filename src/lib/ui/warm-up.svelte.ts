@@ -1,5 +1,5 @@
 /**
- * P2 (issue 36): the page has the server read the next run's stable prefix while the task is
+ * P2: the page has the server read the next run's stable prefix while the task is
  * being typed. A change to settings, tools or the workspace warms again once things settle
  * (debounced); a run, leaving the session or a server nobody chose cancels a warm-up in flight.
  * The state is what the page shows beside Run, with the server's own figure.

@@ -111,7 +111,7 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
 
 /**
  * A shell that reads its commands from its input runs what a redirection brings: a here-string
- * or here-document is read like `sh -c TEXT` (issue 34: `sh <<EOF … EOF` ran a denied program); a
+ * or here-document is read like `sh -c TEXT` (`sh <<EOF … EOF` ran a denied program); a
  * file cannot be read beforehand.
  */
 function shellInput(command: Node, shell: string, analysis: ShellAnalysis, depth: number): void {

@@ -52,7 +52,11 @@ describe('headless runner', () => {
     const tools = (first!.body!.tools as { function: { name: string } }[]).map((entry) => entry.function.name);
     expect(tools).toEqual(['list_files', 'read_file', 'patch_file', 'write_file', 'run_shell']);
     expect(server.chatRequests()).toHaveLength(3);
-    expect(lastJson(run.stdout).outcome).toEqual({ kind: 'final', answer: 'sum.js adds nothing wrong.' });
+    expect(lastJson(run.stdout).outcome).toEqual({
+      kind: 'final',
+      answer: 'sum.js adds nothing wrong.',
+      flags: [{ kind: 'after-send-back', rules: ['small-profile'], times: 1 }],
+    });
     expect((await cli(['--profile', 'huge', 'task'])).stderr).toContain('--profile must be one of default, small');
   });
 

@@ -37,7 +37,7 @@ const run = (task: (typeof tasks)[number], model: EvalModel, workspace: EvalRun[
     analyzeShell: analyzeShellCommand,
   });
 
-describe('O2 a check sees what the model left (issue 34)', () => {
+describe('O2 a check sees what the model left', () => {
   it("O2 a hidden file may not take a workspace file's place: the task is refused, naming both", () => {
     const spec = { id: 't', title: 't', task: 'edit the test', check: 'true', tags: [], rung: 2 };
     expect(() =>

@@ -1,5 +1,5 @@
 /**
- * T3 (issue 32): a patch_file append (empty old_text) to a file the run has not read is refused
+ * T3: a patch_file append (empty old_text) to a file the run has not read is refused
  * once, with the file shown, in every profile. Recorded in qwen-1.5b-default-v3, add-missing-export:
  * Qwen2.5-Coder-1.5B's first call appended `export const square = …` below the `function square`
  * already in src/shapes.js, and the module no longer loaded ("invalid redefinition").

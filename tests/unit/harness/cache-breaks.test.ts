@@ -1,10 +1,10 @@
 /**
- * C4 P2 (issue 21): over a long scripted session at num_ctx 8192 (writes, reads, commands), the
+ * C4 P2: over a long scripted session at num_ctx 8192 (writes, reads, commands), the
  * prompt cache breaks only at compaction steps: request k+1 starts with request k and the reply
  * the model gave to it, byte for byte, everywhere else.
  */
 import { describe, expect, it } from 'vitest';
-import { messageText, requestText } from '../../../src/lib/harness/prompt/prefix-reuse';
+import { messageText, requestText } from '../../../src/lib/harness/context/prefix-reuse';
 import { defaultLimits } from '../../../src/lib/harness/settings';
 import { harness } from '../helpers';
 import { calls, longSessionFiles, reply, replyMessage } from '../../fixtures/long-session';
@@ -42,7 +42,7 @@ describe('C4 cache breaks in a 60-step session', () => {
       const reasons = h.of('prompt.assembled').flatMap((event) => (event.prefixBreak ? [event.prefixBreak] : []));
       expect(reasons.length).toBeGreaterThan(0);
       for (const reason of reasons) expect(reason).toMatch(/^(compaction|shortening): /);
-      // C4 (issue 36): compactions are rare and each frees real room — the prompt lands at well
+      // C4: compactions are rare and each frees real room — the prompt lands at well
       // under half of where it was; shortenings and compactions together at most 4.
       const steps = h.of('compaction');
       expect(steps.length).toBeLessThanOrEqual(4);

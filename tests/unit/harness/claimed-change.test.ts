@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, ScriptedApprover, tool } from '../helpers';
-import { claimsChange } from '../../../src/lib/harness/recovery/change-claim';
+import { claimsChange } from '../../../src/lib/harness/change-claim';
 import { exampleAnswer } from '../../../src/lib/harness/prompt/prompt-variables';
 
 const header = 'export function Header({ user }) {\n  return <h1>Welcome</h1>;\n}\n';

@@ -1,5 +1,5 @@
 /**
- * C4 (issue 36): compacting to a quarter of the room must make a CPU server read less than the
+ * C4: compacting to a quarter of the room must make a CPU server read less than the
  * old rule (keep half), not just compact less often. Measured offline on the long scripted
  * session with a one-slot prefix cache (tests/fixtures/read-cost.ts); bench:live checks the
  * same on the real server.

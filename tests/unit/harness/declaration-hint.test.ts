@@ -1,5 +1,5 @@
 /**
- * T3 (issue 32): old_text not found, where new_text is a new version of a declaration the file
+ * T3: old_text not found, where new_text is a new version of a declaration the file
  * has: the error gives the declaration's lines as old_text (and new_text keeping its export).
  * The replies are Qwen2.5-Coder-1.5B's (add-default, qwen-1.5b-asked-written, seeds 2 and 3).
  */

@@ -1,11 +1,11 @@
 /**
- * D1 (issue 32): a delegate call that asks to run one quoted command runs it here. The calls
+ * D1: a delegate call that asks to run one quoted command runs it here. The calls
  * are Qwen2.5-Coder-1.5B's (add-default seed 1 in qwen-1.5b-final-rung2; "What is the output of
  * `node src/main.js`?" from the earlier sweeps).
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
-import { delegatedCommand, delegatedFile } from '../../../src/lib/harness/recovery/delegated-call';
+import { delegatedCommand, delegatedFile } from '../../../src/lib/harness/guards/delegated-call';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 
 const files = {

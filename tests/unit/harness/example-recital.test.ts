@@ -1,12 +1,12 @@
 /**
- * T5 example-recital (issue 32): the prompt's examples called in the order they are listed. The
+ * T5 example-recital: the prompt's examples called in the order they are listed. The
  * calls are Qwen2.5-Coder-1.5B's in done-check (constrained, default profile, seeds 1–3 alike): a
  * failed test run, then the write_file, patch_file, delegate and note examples with their
  * placeholders, then the task tools' examples.
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
-import { recitalBeforeStop } from '../../../src/lib/harness/recovery/example-recital';
+import { recitalBeforeStop } from '../../../src/lib/harness/guards/example-recital';
 import { MemoryTaskStore } from '../../../src/lib/store/memory-task-store';
 
 const task = 'Make all tests pass. Your final answer is only accepted when `node --test` passes.';

@@ -3,7 +3,7 @@
  * the offline shell's node). Every decision is an event; hostile hooks lose nothing.
  */
 import { describe, expect, it } from 'vitest';
-import type { Hooks } from '../../../src/lib/harness/hooks/hook-types';
+import type { Hooks } from '../../../src/lib/harness/hook-types';
 import { defaultSettings, withTrustedSafety } from '../../../src/lib/harness/settings';
 import { final, harness, tool, toolResults } from '../helpers';
 
@@ -133,7 +133,11 @@ describe('T8 hooks', () => {
       },
     );
     const result = await h.agent.run('fix it');
-    expect(result.outcome).toEqual({ kind: 'final', answer: 'done: the tests pass' });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: 'done: the tests pass',
+      flags: [{ kind: 'after-send-back', rules: ['on-final-hook'], times: 1 }],
+    });
     expect(JSON.stringify(h.model.requests[1].messages)).toContain('say how you checked it');
     expect(h.of('hook').map((event) => event.decision)).toEqual(['reject', 'accept']);
   });

@@ -1,12 +1,13 @@
 /**
- * O4 L3 (issue 32): the done-check the task implies (every profile since the default one proved
+ * O4 L3: the done-check the task implies (every profile since the default one proved
  * the better for the 1.5B model) — a task that speaks of tests,
  * in a project with test files, is not done while they fail.
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool } from '../helpers';
 import { sampleProjects } from '../../../src/lib/workspace/samples/sample-projects';
-import { impliedCommand, maxRejections } from '../../../src/lib/harness/implied-check';
+import { maxRejections } from '../../../src/lib/harness/implied-check';
+import { impliedCommand } from '../../../src/lib/harness/facts/test-command';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 
 const sample = sampleProjects.find((project) => project.id === 'failing-test')!;
@@ -30,7 +31,11 @@ describe('O4 L3 the done-check a task implies (small profile)', () => {
       { files: sample.files, settings: { profile: 'small' } },
     );
     const result = await h.agent.run(sample.task);
-    expect(result.outcome).toEqual({ kind: 'final', answer: 'fixed' });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: 'fixed',
+      flags: [{ kind: 'after-send-back', rules: ['implied-check'], times: 1 }],
+    });
     expect(checks(h)).toEqual([false, true]);
     expect(h.of('check.started')[0].command).toMatch(/^node --test '.*slugify\.test\.js'$/);
     const notice = h.of('notice').find((event) => event.text.includes('the task speaks of tests'));
@@ -47,7 +52,11 @@ describe('O4 L3 the done-check a task implies (small profile)', () => {
       { files: sample.files, settings: { profile: 'small' } },
     );
     const result = await h.agent.run(sample.task);
-    expect(result.outcome).toEqual({ kind: 'final', answer: `done ${maxRejections}` });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: `done ${maxRejections}`,
+      flags: [{ kind: 'after-send-back', rules: ['implied-check'], times: 3 }],
+    });
     expect(checks(h)).toEqual(Array.from({ length: maxRejections }, () => false));
   });
 
@@ -74,7 +83,11 @@ describe('O4 L3 the done-check a task implies (small profile)', () => {
       ],
       { files: sample.files },
     );
-    expect((await h.agent.run(sample.task)).outcome).toEqual({ kind: 'final', answer: 'fixed' });
+    expect((await h.agent.run(sample.task)).outcome).toEqual({
+      kind: 'final',
+      answer: 'fixed',
+      flags: [{ kind: 'after-send-back', rules: ['implied-check'], times: 1 }],
+    });
     expect(checks(h)).toEqual([false, true]);
   });
 

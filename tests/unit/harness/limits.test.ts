@@ -115,7 +115,11 @@ describe('limits', () => {
       },
     );
     const result = await h.agent.run('make ok.txt');
-    expect(result.outcome).toEqual({ kind: 'final', answer: 'done for real' });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: 'done for real',
+      flags: [{ kind: 'after-send-back', rules: ['done-check'], times: 1 }],
+    });
     expect(h.of('notice').find((event) => event.reason === 'done-check')?.text).toContain('`test -f ok.txt` failed');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Behaviours found broken by review and hidden scenarios (issue 11): each test fails on the loop
+ * Behaviours found broken by review and hidden scenarios: each test fails on the loop
  * as it was, through the public Agent interface.
  */
 import { spawnSync } from 'node:child_process';

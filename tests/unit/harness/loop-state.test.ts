@@ -1,4 +1,4 @@
-/** The loop's state machine (issue 21): every named transition as a row of (state, event) → state. */
+/** The loop's state machine: every named transition as a row of (state, event) → state. */
 import { describe, expect, it } from 'vitest';
 import type { LoopEvent, LoopState } from '../../../src/lib/harness/loop-state';
 import { initialLoopState, nextLoopState, overflowEndsRun } from '../../../src/lib/harness/loop-state';

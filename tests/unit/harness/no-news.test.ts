@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
-import { noNewsBeforeStop } from '../../../src/lib/harness/recovery/no-news';
+import { noNewsBeforeStop } from '../../../src/lib/harness/guards/no-news';
 
 const shapes = 'function square(n) {\n  return n * n;\n}\n';
 const list = tool('list_files', { path: 'src' });

@@ -1,5 +1,5 @@
 /**
- * T1 (issue 32): a patch's result shows what the patch left. Replies below are Qwen2.5-Coder-1.5B's,
+ * T1: a patch's result shows what the patch left. Replies below are Qwen2.5-Coder-1.5B's,
  * from qwen-1.5b-workspace-examples (fix-off-by-one seed 1) and the add-missing-export runs.
  */
 import { describe, expect, it } from 'vitest';

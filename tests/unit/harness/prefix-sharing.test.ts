@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageText, requestText } from '../../../src/lib/harness/prompt/prefix-reuse';
+import { messageText, requestText } from '../../../src/lib/harness/context/prefix-reuse';
 import { final, harness, tool } from '../helpers';
 
 const buggy =

@@ -1,5 +1,5 @@
 /**
- * T6 (issue 32): the parser on replies real models gave through this harness, kept as fixtures
+ * T6: the parser on replies real models gave through this harness, kept as fixtures
  * (tests/fixtures/model-replies, made by scripts/record-model-replies.ts from sweep sessions).
  * Each says what the harness makes of the reply; a person read each one and agreed.
  */

@@ -1,5 +1,5 @@
 /**
- * T3 (issue 32): old_text copied from the test report, not the file; the "not found" error points
+ * T3: old_text copied from the test report, not the file; the "not found" error points
  * at the line new_text would replace. The calls are Qwen2.5-Coder-1.5B's, from done-check's three
  * runs in qwen-1.5b-recital (constrained, default profile, seeds 1–3).
  */

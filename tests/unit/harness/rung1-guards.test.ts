@@ -1,5 +1,5 @@
 /**
- * T2 T3 O4 (issue 32): what the harness does about the rung-1 failures read in qwen-1.5b-circle's
+ * T2 T3 O4: what the harness does about the rung-1 failures read in qwen-1.5b-circle's
  * sessions (Qwen2.5-Coder-1.5B, constrained, small profile, seeds 1–3): read_file's header
  * written into TODO.md as its first line, an append "not found" because old_text was the line
  * to add, an append of lines the file already had, and config/server.json patched to another

@@ -1,5 +1,5 @@
 /**
- * L3 T3 (issue 32): what the harness does about the rung-2 failures read in
+ * L3 T3: what the harness does about the rung-2 failures read in
  * qwen-1.5b-default-v2's sessions (Qwen2.5-Coder-1.5B, constrained, default profile, seeds 1–3):
  * the instructions' example answer given as the answer, the last tool error given as the answer,
  * the example's file patched in a workspace without it, and explain-code's list answered instead
@@ -182,9 +182,10 @@ describe('L3 the done-check breaks an answer loop', () => {
   });
 
   it('L3 a command that was not allowed to run changes nothing: the same answers around it are a loop', async () => {
+    // Refused by a rule, not by the approval policy: the check itself must be allowed to run (T9).
     const h = harness(
       [final(claim), tool('run_shell', { command: 'touch fixed.txt' }), final(claim), final(claim), final('x')],
-      { settings: { ...settings, approval: 'never' as const } },
+      { settings: { ...settings, shellRules: { allow: [], deny: ['touch *'] } } },
     );
     const { outcome } = await h.agent.run('Make all tests pass.');
     expect(outcome).toMatchObject({ kind: 'limit', limit: 'repeats' });
@@ -207,7 +208,12 @@ describe('L3 the done-check breaks an answer loop', () => {
       { settings },
     );
     const { outcome } = await h.agent.run('Make all tests pass.');
-    expect(outcome).toEqual({ kind: 'final', answer: 'done' });
+    // O5: the answer stood, after the check had sent five back: the outcome says so.
+    expect(outcome).toEqual({
+      kind: 'final',
+      answer: 'done',
+      flags: [{ kind: 'after-send-back', rules: ['done-check'], times: 5 }],
+    });
     expect(checks(h).some((event) => event.text.includes('sent back before'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * O4 T1 (issue 32): what the small profile does about the rung-2 failures read in
+ * O4 T1: what the small profile does about the rung-2 failures read in
  * qwen-1.5b-rung2-cycle's sessions (Qwen2.5-Coder-1.5B, constrained): the file the task names
  * never read, read_file's line numbers copied into a file written back, a test file rewritten
  * although the task said to keep it, a "fix" that only dropped the final newline.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
 import { namedFileLimits } from '../../../src/lib/harness/small-model/named-files';
-import { isTestPath, saysKeepTests } from '../../../src/lib/harness/recovery/keep-tests';
+import { isTestPath, saysKeepTests } from '../../../src/lib/harness/guards/keep-tests';
 
 const pager = 'export function pageCount(items, perPage) {\n  return Math.floor(items / perPage);\n}\n';
 const pagerTest =

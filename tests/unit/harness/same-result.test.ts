@@ -1,5 +1,5 @@
 /**
- * T1 O4 (issue 32): what a write-and-run cycle is told. Recorded on Qwen2.5-Coder-1.5B in the
+ * T1 O4: what a write-and-run cycle is told. Recorded on Qwen2.5-Coder-1.5B in the
  * rung-2 sweep (done-check, add-missing-export): the same file written and the same failing test
  * run in turns to the step limit, each write read as "wrote …".
  */

@@ -1,5 +1,5 @@
 /**
- * T3 (issue 32): a data file written as a shell expression instead of its value. The call is
+ * T3: a data file written as a shell expression instead of its value. The call is
  * Qwen2.5-Coder-1.5B's, from sum-two-files seed 1 (qwen-1.5b-recital and qwen-1.5b-asked-written).
  */
 import { describe, expect, it } from 'vitest';

@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { harness, tool, final } from '../helpers';
 import { loadEvals } from '../../../src/cli/load-evals';
-import { smallTemplates } from '../../../src/lib/harness/small-model/small-templates';
-import { calledPath, namedPaths, stepEnvelope } from '../../../src/lib/harness/small-model/step-envelope';
-import { smallTools } from '../../../src/lib/harness/small-model/small-tools';
+import { smallTemplates } from '../../../src/lib/harness/prompt/small-templates';
+import { stepEnvelope } from '../../../src/lib/harness/small-model/step-envelope';
+import { calledPath } from '../../../src/lib/harness/facts/called-path';
+import { namedPaths } from '../../../src/lib/harness/facts/task-files';
+import { smallTools } from '../../../src/lib/harness/tools/small-tools';
 import { finishNudge } from '../../../src/lib/harness/small-model/small-profile';
 import { baseTools } from '../../../src/lib/harness/tools/tool-registry';
 
@@ -136,7 +138,11 @@ describe('O4 the small-model profile', () => {
       settings: { profile: 'small' },
     });
     const result = await h.agent.run('check notes.txt');
-    expect(result.outcome).toEqual({ kind: 'final', answer: 'ok' });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: 'ok',
+      flags: [{ kind: 'after-send-back', rules: ['small-profile'], times: 1 }],
+    });
     expect(h.of('notice').map((event) => event.reason)).toContain('nothing-done');
 
     const stubborn = harness([{ text: 'Done.' }], {
@@ -169,7 +175,7 @@ describe('O4 the small-model profile', () => {
   });
 });
 
-describe('O4 knowing when to stop (issue 32)', () => {
+describe('O4 knowing when to stop', () => {
   it('O4 a small model that repeats its last change exactly ends the run: the harness gives the final answer and says so', async () => {
     const write = tool('write_file', { path: 'hello.txt', content: 'Hello, harness!' });
     const h = harness([write, write, tool('run_shell', { command: "echo 'undo' > hello.txt" })], {

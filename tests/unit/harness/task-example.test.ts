@@ -1,10 +1,10 @@
 /**
- * T3 (issue 32): the task's example written as a value. The writes are Qwen2.5-Coder-1.5B's, from
+ * T3: the task's example written as a value. The writes are Qwen2.5-Coder-1.5B's, from
  * explain-code (qwen-1.5b-recital seed 1 and qwen-1.5b-asked-written).
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
-import { madeUpExamples } from '../../../src/lib/harness/recovery/task-example';
+import { madeUpExamples } from '../../../src/lib/harness/guards/task-example';
 
 const task =
   'Read src/discount.js and explain its discount codes: in ANSWER.md, list every code applyDiscount knows with ' +

@@ -1,11 +1,11 @@
 /**
- * L3 (issue 32): a check that fails on a test the last check passed says so. The replies are
+ * L3: a check that fails on a test the last check passed says so. The replies are
  * Qwen2.5-Coder-1.5B's, from done-check seed 1 in qwen-1.5b-example-rung2: it traded the `high`
  * test for `low` and back to the step limit.
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool } from '../helpers';
-import { regressionNote, testStates } from '../../../src/lib/harness/test-regression';
+import { regressionNote, testStates } from '../../../src/lib/harness/facts/test-states';
 
 const files = {
   'package.json': '{ "type": "module" }\n',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thoughtChars, withThought } from '../../../src/lib/harness/protocol/think-first';
+import { thoughtChars, withThought } from '../../../src/lib/harness/think-first';
 import { parseEnvelope } from '../../../src/lib/harness/protocol/constrained-output';
 import { harness } from '../helpers';
 

@@ -1,5 +1,5 @@
 /**
- * C3 under a tight window with big project docs (issue 21): the newest tool result always
+ * C3 under a tight window with big project docs: the newest tool result always
  * reaches the model, whatever the fixed prefix costs.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,11 +1,11 @@
 /**
- * L3 tool-after-rejection (issue 32): a final answer sent back makes the next constrained reply a
+ * L3 tool-after-rejection: a final answer sent back makes the next constrained reply a
  * tool call. Qwen2.5-Coder-1.5B gave the same rejected answer three times in a row
  * (failing-test-pass, seeds 1–3): "Done: Changed src/slugify.js to pass the tests, …".
  */
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers';
-import { withoutFinal } from '../../../src/lib/harness/recovery/tool-after-rejection';
+import { withoutFinal } from '../../../src/lib/harness/guards/tool-after-rejection';
 import { envelopeSchemaFor } from '../../../src/lib/harness/protocol/constrained-output';
 
 type Alternative = { properties: Record<string, { enum?: string[] }> };

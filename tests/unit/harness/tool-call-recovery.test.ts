@@ -167,7 +167,11 @@ describe('T6 recovering tool calls written in the text', () => {
       model: { capabilities: ['completion', 'tools'] },
     });
     const result = await h.agent.run('Create hello.txt containing hi');
-    expect(result.outcome).toEqual({ kind: 'final', answer: reply });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: reply,
+      flags: [{ kind: 'after-send-back', rules: ['asked-file'], times: 2 }],
+    });
     expect(h.of('tool.started')).toEqual([]);
     expect(await h.workspace.stat('hello.txt')).toBeNull();
   });
@@ -181,14 +185,22 @@ describe('T6 recovering tool calls written in the text', () => {
     const native = { settings: { protocol: 'native' as const }, model: { capabilities: ['completion', 'tools'] } };
     const h = harness([{ text: described }, { text: call }, { text: 'Created hello.txt.' }], native);
     const result = await h.agent.run('Create a file named hello.txt whose only content is: hi');
-    expect(result.outcome).toEqual({ kind: 'final', answer: 'Created hello.txt.' });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: 'Created hello.txt.',
+      flags: [{ kind: 'after-send-back', rules: ['described-call'], times: 1 }],
+    });
     expect(await h.workspace.readFile('hello.txt')).toBe('hi');
     const notice = h.of('notice').find((event) => event.reason === 'described-call')!;
     expect(notice.text).toContain('your reply describes a write_file call but does not make it');
     // Explaining an API is an answer: said twice, it stands, and nothing runs.
     const api = harness([{ text: described }, { text: described }], native);
     const explained = await api.agent.run('How would I create hello.txt with the write_file tool? Do not do it.');
-    expect(explained.outcome).toEqual({ kind: 'final', answer: described });
+    expect(explained.outcome).toEqual({
+      kind: 'final',
+      answer: described,
+      flags: [{ kind: 'after-send-back', rules: ['described-call'], times: 1 }],
+    });
     expect(await api.workspace.stat('hello.txt')).toBeNull();
   });
 });

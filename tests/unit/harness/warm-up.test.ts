@@ -1,5 +1,5 @@
 /**
- * P2 (issue 36): the warm-up sends the server the stable prefix before Run — exactly the bytes
+ * P2: the warm-up sends the server the stable prefix before Run — exactly the bytes
  * the first real request starts with, so the server's cache holds them — and never changes what
  * the model is asked: a stale or failed warm-up costs only time.
  */

@@ -1,11 +1,11 @@
 /**
- * P1 T3 (issue 32): the prompt's examples name the run's own files and tell no story of their
+ * P1 T3: the prompt's examples name the run's own files and tell no story of their
  * own. Qwen2.5-Coder-1.5B told the old story back (a binary_search.js with an off-by-one, a
  * README.md that says how tests run) in calls and answers of 53 of 99 recorded runs.
  */
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, toolResults } from '../helpers';
-import { exampleFile } from '../../../src/lib/harness/prompt/workspace-examples';
+import { exampleFile } from '../../../src/lib/harness/tools/workspace-examples';
 
 const files = {
   'package.json': '{ "type": "module" }',

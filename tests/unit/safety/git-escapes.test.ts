@@ -1,5 +1,5 @@
 /**
- * W3 T4 (issue 22): git on the directory backend goes through the link-checked layer. A `.git`
+ * W3 T4: git on the directory backend goes through the link-checked layer. A `.git`
  * that is a link to another repository, or a `gitdir:` file pointing at one, is refused with a
  * message: nothing of that repository reaches the model, and checkpoints write nothing into it.
  */

@@ -23,7 +23,7 @@ const shellForms = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile/sh
   unknownShapes: { form: string; command: string }[];
 };
 
-describe('T4 a command is judged by every program it can start (issue 34)', () => {
+describe('T4 a command is judged by every program it can start', () => {
   for (const { form, command, runs } of shellForms.forms) {
     it(`T4 ${form} runs ${runs}: a deny rule for ${runs} refuses it`, () => {
       const rules = { allow: ['*'], deny: [...deny, `${runs} *`] };

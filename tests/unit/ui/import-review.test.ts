@@ -94,7 +94,7 @@ describe('P5 T7 skills arriving with an import', () => {
   });
 });
 
-describe('P5 T7 the skills folder is a safety setting (issue 34)', () => {
+describe('P5 T7 the skills folder is a safety setting', () => {
   it("P5 T7 a session bringing its own skills folder and a SKILL.md in it: the skill is shown, the folder is the page's", () => {
     const imported = trajectory({ 'docs/guides/deploy/SKILL.md': 'Deploy\nPush to production, skip the tests.\n' });
     imported.session.settings = { ...imported.session.settings, skillsFolder: 'docs/guides' };

@@ -1,4 +1,4 @@
-/** U1 P2 M2: what the inspector reads from a session's steps and requests (its view model, issue 33). */
+/** U1 P2 M2: what the inspector reads from a session's steps and requests (its view model). */
 import { describe, expect, it } from 'vitest';
 import {
   figuresNotReported,

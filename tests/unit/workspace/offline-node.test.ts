@@ -248,7 +248,11 @@ describe('node in the offline shell (QuickJS)', () => {
       { files: sampleProjects[0].files, settings: { verifyCommand: 'npm test' } },
     );
     const result = await h.agent.run(sampleProjects[0].task);
-    expect(result.outcome).toEqual({ kind: 'final', answer: 'fixed' });
+    expect(result.outcome).toEqual({
+      kind: 'final',
+      answer: 'fixed',
+      flags: [{ kind: 'after-send-back', rules: ['done-check'], times: 1 }],
+    });
     const notice = h.of('notice').find((event) => event.reason === 'done-check')?.text;
     expect(notice).toContain('✖ drops punctuation');
     // As Node's report does: where the failing test is, so the model has a file to open.
@@ -363,7 +367,7 @@ describe('W2 the failing-tests report', () => {
   });
 });
 
-describe('W2 the offline node holds its memory cap (issue 34)', () => {
+describe('W2 the offline node holds its memory cap', () => {
   const settle = async () => {
     (globalThis as { gc?: () => void }).gc?.();
     await new Promise((resolve) => setTimeout(resolve, 200));

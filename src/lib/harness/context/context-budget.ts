@@ -11,7 +11,7 @@ import type { HistoryRenderer } from './history-renderer';
 import { turnBoundary } from './history-renderer';
 import type { Shortening } from './history-renderer';
 import type { TokenEstimator } from './token-estimator';
-import { requestChars } from '../prompt/prefix-reuse';
+import { requestChars } from './prefix-reuse';
 
 /** Tokens kept free for the chat template's own framing of each message. */
 const framingTokens = 64;
@@ -73,7 +73,7 @@ function newestTurn(history: readonly HistoryItem[], floor: number): number {
   return Math.max(floor, history.length - 1);
 }
 
-/** C4: the share of the room for messages a compaction keeps in full (issue 36: 0.5 compacted every ~5 steps). */
+/** C4: the share of the room for messages a compaction keeps in full (0.5 compacted every ~5 steps). */
 export const compactionKeepShare = 0.25;
 
 export class ContextBudget {

@@ -3,7 +3,7 @@
  * unchanged, accept); anything else must be one JSON object of the point's shape, or the hook
  * is reported as failed and the call goes on as if it were not there.
  */
-import type { AfterToolDecision, BeforeToolDecision, FinalDecision, HookPoint } from './hook-types';
+import type { AfterToolDecision, BeforeToolDecision, FinalDecision, HookPoint } from '../hook-types';
 import { clip } from '../context/clip';
 import { boundedArguments } from '../bounds';
 

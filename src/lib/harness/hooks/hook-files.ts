@@ -1,11 +1,11 @@
 /**
- * T8 (issue 34): the files a hook runs are the user's, not the agent's. A guard saved in the
+ * T8: the files a hook runs are the user's, not the agent's. A guard saved in the
  * workspace as `guard.js` could be overwritten by the model (`console.log('{}')`), after which the
  * guard failed open. At the start of a run every workspace file a hook command names is pinned;
  * the write tools refuse to touch one, and whatever else changes one (a shell command) is undone
  * at once, with a line the model reads. A hook never runs from a file the agent changed.
  */
-import type { Hooks } from './hook-types';
+import type { Hooks } from '../hook-types';
 import type { Workspace } from '../workspace-types';
 import type { ShellAnalyzer } from '../tools/shell-rules';
 import { pathKey } from '../context/path-key';

@@ -5,17 +5,18 @@
  * the call is denied, or the answer sent back, with the reason). Nothing a hook does throws.
  */
 import type { HarnessEventBody } from '../events';
-import type { Workspace } from '../ports';
+import type { HarnessCommands } from '../tools/harness-commands';
 import type { Parsed } from './hook-answer';
 import { afterToolAnswer, beforeToolAnswer, finalAnswer } from './hook-answer';
-import type { AfterToolDecision, BeforeToolDecision, FinalDecision, HookPoint, Hooks } from './hook-types';
-import { hookBounds } from './hook-types';
+import type { AfterToolDecision, BeforeToolDecision, FinalDecision, HookPoint, Hooks } from '../hook-types';
+import { hookBounds } from '../hook-types';
 import { clip } from '../context/clip';
 import { stableJson } from '../stable-json';
 
 export interface HookRunnerOptions {
   hooks: Hooks;
-  workspace: Workspace;
+  /** T9: a hook's command passes the gate run_shell meets. */
+  commands: HarnessCommands;
   sessionId: string;
   emit: (body: HarnessEventBody) => void;
 }
@@ -106,21 +107,27 @@ export class HookRunner {
     let problem: string | undefined;
     let stdout = '';
     try {
-      const result = await this.options.workspace.exec(
-        `( ${spec.command} ) <<'${endOfInput}'\n${input}\n${endOfInput}`,
-        {
-          timeoutMs,
-          signal,
-        },
-      );
-      stdout = result.stdout;
-      if (result.timedOut) problem = `it did not answer within ${timeoutMs} ms`;
-      else if (result.aborted) problem = 'the run was stopped while it ran';
-      else if (result.exitCode !== 0) {
-        const first = result.stderr.trim().split('\n')[0];
-        problem = `it exited with code ${result.exitCode}${first ? `: ${clip(first, 200)}` : ''}`;
-      } else if (stdout.length > hookBounds.outputChars)
-        problem = `it answered ${stdout.length} characters (at most ${hookBounds.outputChars})`;
+      const ran = await this.options.commands.run({
+        kind: 'hook',
+        command: spec.command,
+        run: `( ${spec.command} ) <<'${endOfInput}'\n${input}\n${endOfInput}`,
+        purpose: `your ${point} hook`,
+        step,
+        timeoutMs,
+        signal,
+      });
+      if (ran.kind === 'not-run') problem = `it may not run here: ${ran.reason}`;
+      else {
+        const { result } = ran;
+        stdout = result.stdout;
+        if (result.timedOut) problem = `it did not answer within ${timeoutMs} ms`;
+        else if (result.aborted) problem = 'the run was stopped while it ran';
+        else if (result.exitCode !== 0) {
+          const first = result.stderr.trim().split('\n')[0];
+          problem = `it exited with code ${result.exitCode}${first ? `: ${clip(first, 200)}` : ''}`;
+        } else if (stdout.length > hookBounds.outputChars)
+          problem = `it answered ${stdout.length} characters (at most ${hookBounds.outputChars})`;
+      }
     } catch (error) {
       problem = `it could not run: ${(error as Error).message}`;
     }

@@ -5,7 +5,7 @@
 import type { Protocol } from '../settings';
 import type { SectionName } from './default-templates';
 import { defaultTemplates } from './default-templates';
-import { smallTemplates } from '../small-model/small-templates';
+import { smallTemplates } from './small-templates';
 import type { PromptState } from './prompt-variables';
 import { promptVariables } from './prompt-variables';
 import { renderTemplate } from './template';

@@ -1,14 +1,13 @@
 /**
- * O4 L3: how the small profile ends a run with an answer of its own (finish-on-repeat,
- * circle-stop) — only once the session's check, or the one the task implies, passes. Those checks
- * see only the model's answers, and in the rung-2 sweeps runs ended on the harness's answer with
- * the tests failing. Where there is a check and it fails, its output goes to the model and the
- * run goes on; a stop during the check stops the run.
+ * How a rule ends a run with an answer of the harness's own (finish-on-repeat, circle-stop,
+ * tests-pass-stop): only once the session's check, or the one the task implies, passes. Where
+ * there is a check and it fails, its output goes to the model, the finish is held back (a fact),
+ * and the run goes on; a stop during the check stops the run.
  */
-import type { StepScope, ToolsVerdict } from '../loop-extension';
+import type { StepScope, ToolsVerdict } from '../rules/rule';
 import { checkFinal } from '../done-check';
 import { notice } from '../step-scope';
-import { impliedCommand } from '../implied-check';
+import { impliedCommand } from '../facts/test-command';
 
 /**
  * Ends the run with `answer` (said as the harness's), unless a check fails: then `unfinished`
@@ -18,13 +17,11 @@ import { impliedCommand } from '../implied-check';
 export async function finishUnlessFailing(
   scope: StepScope,
   // `command`: the check to run, when the caller has worked it out already (else looked up here).
-  how: { reason: string; answer: string; unfinished: (command: string) => string; command?: string },
+  how: { rule: string; reason: string; answer: string; unfinished: (command: string) => string; command?: string },
 ): Promise<ToolsVerdict | 'failing'> {
-  const { session, options, task, recorder } = scope.context;
+  const { session, options, recorder } = scope.context;
   const command =
-    how.command ??
-    (session.settings.verifyCommand ||
-      (await impliedCommand(session.memory.task || task, options.workspace).catch(() => undefined)));
+    how.command ?? (session.settings.verifyCommand || (await impliedCommand(scope.facts.task, options.workspace)));
   if (command) {
     const verdict = await checkFinal(scope, command, {
       reason: how.reason,
@@ -33,6 +30,7 @@ export async function finishUnlessFailing(
     });
     if (verdict.kind === 'stop') return verdict;
     if (verdict.kind === 'reject') {
+      scope.facts.holdBack(how.rule, scope.step);
       await notice(scope, `unfinished-${how.reason}`, verdict.notice);
       return 'failing';
     }

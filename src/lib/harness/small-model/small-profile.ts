@@ -1,13 +1,12 @@
 /**
- * O4 as a loop extension: the small profile's per-reply grammar (`StepChoices`) chooses the schema
- * of each constrained reply; prose is no final answer while no tool call has worked (counted like
- * an unparseable reply, so it is bounded); a result that changed files ends with a nudge to
- * finish (a small model that has just written the file tends to write it again, and again).
+ * O4: the small profile's per-reply grammar chooses the schema of each constrained reply (only
+ * real tools and paths, no repeat of the last call, the answer only once something worked); prose
+ * is no final answer while no tool call has worked (counted like an unparseable reply, so it is
+ * bounded); a result that changed files ends with a nudge to finish.
  */
-import type { LoopExtension } from '../loop-extension';
-import type { LoopContext } from '../loop-context';
-import type { RunSetup } from '../run-setup';
-import { StepChoices } from './step-choices';
+import type { Rule } from '../rules/rule';
+import { stepEnvelope } from './step-envelope';
+import { stepChoices } from './step-choices';
 
 export const nothingDoneNotice =
   'Runtime notice: no tool call has worked yet, so this is not accepted as the final answer. ' +
@@ -15,19 +14,24 @@ export const nothingDoneNotice =
 
 export const finishNudge = 'If that completes the task, give the final answer now.';
 
-export function smallProfile(context: LoopContext, setup: RunSetup): LoopExtension {
-  const task = context.session.memory.task || context.task;
-  const choices = new StepChoices(setup.tools, context.options.workspace, task, setup.paths);
-  return {
-    name: 'small-profile',
-    beforeRequest: async ({ format }) => (format ? { kind: 'go', format: await choices.envelope() } : { kind: 'go' }),
-    beforeFinal: async () =>
-      choices.worked
-        ? { kind: 'accept' }
-        : { kind: 'reject', reason: 'nothing-done', notice: nothingDoneNotice, formatError: true },
-    // Not after a write that dropped lines the file had: "give the final answer now" would
-    // contradict the result's own "if they should stay, write them too".
-    afterToolResult: ({ changed, droppedLines }) => (changed && !droppedLines ? finishNudge : undefined),
-    afterTools: ({ calls, changedFiles, allFailed }) => choices.afterRound(calls, { changedFiles, allFailed }),
-  };
-}
+export const smallProfile: Rule = {
+  id: 'small-profile',
+  principle:
+    'Each constrained reply may name only real tools and paths, not repeat the last call, ' +
+    'and answer only once a call has worked.',
+  layer: 'pack',
+  decides: true,
+  reads: ['task', 'calls', 'workspace', 'tools'],
+  priority: 40,
+  async beforeRequest({ format }, scope) {
+    return format ? { kind: 'go', format: stepEnvelope(scope.setup.tools, await stepChoices(scope)) } : { kind: 'go' };
+  },
+  async beforeFinal(_answer, { facts }) {
+    return facts.anyToolWorked
+      ? { kind: 'accept' }
+      : { kind: 'reject', reason: 'nothing-done', notice: nothingDoneNotice, formatError: true };
+  },
+  // Not after a write that dropped lines the file had: "give the final answer now" would
+  // contradict the result's own "if they should stay, write them too".
+  afterToolResult: ({ changed, droppedLines }) => (changed && !droppedLines ? finishNudge : undefined),
+};

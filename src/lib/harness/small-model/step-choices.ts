@@ -1,66 +1,33 @@
 /**
- * O4: what the small profile's per-reply grammar is made from, kept over one run: whether a tool
- * call has worked yet, the call just made, the files read and folders listed since the files last
- * changed, and the workspace's paths (listed again only after a change).
+ * O4: what the small profile's per-reply grammar is made from, read from the run's facts: whether
+ * a tool call has worked yet, the last call, the files read and folders listed since the files
+ * last changed (or a command worked), and the workspace's paths (listed again only after a change).
  */
-import type { AnyTool } from '../tools/tool-definition';
-import type { ReadonlyWorkspace } from '../workspace-types';
-import type { ToolCall } from '../model-types';
-import type { WorkspacePaths } from './step-envelope';
-import { calledPath, commonPrograms, namedPaths, stepEnvelope, workspacePaths } from './step-envelope';
+import type { StepScope } from '../step-scope';
+import type { CallFact } from '../facts/run-facts';
+import type { StepChoices } from './step-envelope';
+import { commonPrograms } from './step-envelope';
+import { namedPaths } from '../facts/task-files';
 
-export class StepChoices {
-  /** A tool call has worked in this run: only then is an answer accepted. */
-  worked = false;
-  private last: ToolCall | undefined;
-  private paths: WorkspacePaths | undefined;
-  private stale: boolean;
-  private readonly seen = { read: new Set<string>(), listed: new Set<string>() };
+/** A call after which the files may differ: a change, or a command that worked (a failed one changed nothing). */
+const mayHaveChanged = (call: CallFact) => call.changed || (call.name === 'run_shell' && call.ok);
 
-  private readonly named: string[];
-  private readonly programs: string[];
-
-  constructor(
-    private readonly tools: readonly AnyTool[],
-    private readonly workspace: ReadonlyWorkspace,
-    task: string,
-    /** The listing the run's setup already made for the prompt (listed again only when absent). */
-    initial: WorkspacePaths | undefined,
-  ) {
-    this.paths = initial;
-    this.stale = initial === undefined;
-    this.named = namedPaths(task);
-    this.programs = commonPrograms(workspace.describe().has);
+export async function stepChoices({ context, facts }: StepScope): Promise<StepChoices> {
+  const workspace = context.options.workspace;
+  const paths = await facts.paths(workspace);
+  const since = facts.calls.slice(facts.calls.findLastIndex(mayHaveChanged) + 1);
+  const seen = { read: new Set<string>(), listed: new Set<string>() };
+  for (const call of since) {
+    if (call.path && call.name === 'read_file') seen.read.add(call.path);
+    if (call.path && call.name === 'list_files') seen.listed.add(call.path);
   }
-
-  async envelope(): Promise<Record<string, unknown>> {
-    if (this.stale) {
-      this.paths = await workspacePaths(this.workspace).catch(() => undefined);
-      this.stale = false;
-    }
-    return stepEnvelope(this.tools, {
-      ...(this.paths ? { paths: this.paths } : {}),
-      ...(this.last ? { last: this.last } : {}),
-      seen: this.seen,
-      named: this.named,
-      programs: this.programs,
-      allowFinal: this.worked,
-    });
-  }
-
-  afterRound(calls: readonly ToolCall[], round: { changedFiles: boolean; allFailed: boolean }): void {
-    this.worked ||= !round.allFailed;
-    this.last = calls.at(-1);
-    // A command that failed (most often one that does not exist) is taken to have changed nothing.
-    if (round.changedFiles && !round.allFailed) {
-      this.stale = true;
-      this.seen.read.clear();
-      this.seen.listed.clear();
-    }
-    for (const call of calls) {
-      const path = calledPath(call);
-      if (path && call.name === 'read_file') this.seen.read.add(path);
-      if (path && call.name === 'list_files') this.seen.listed.add(path);
-    }
-  }
+  const last = facts.calls.at(-1);
+  return {
+    ...(paths ? { paths } : {}),
+    ...(last ? { last: { name: last.name, arguments: last.args } } : {}),
+    seen,
+    named: namedPaths(facts.task),
+    programs: commonPrograms(workspace.describe().has),
+    allowFinal: facts.anyToolWorked,
+  };
 }

@@ -14,41 +14,10 @@
  *   prose, not a result).
  */
 import type { AnyTool } from '../tools/tool-definition';
-import type { ReadonlyWorkspace } from '../workspace-types';
 import type { ToolCall } from '../model-types';
 import { envelopeSchemaFor } from '../protocol/constrained-output';
-import { ignoredNames } from '../tools/path-checks';
-
-export interface WorkspacePaths {
-  files: string[];
-  /** Folders, with "." for the root. */
-  folders: string[];
-}
-
-/** More paths than this and the grammar would cost more than it helps: paths are left free. */
-export const pathChoiceLimit = 200;
-
-/** The workspace's files and folders, or undefined when there are more than `limit`. */
-export async function workspacePaths(
-  workspace: ReadonlyWorkspace,
-  limit = pathChoiceLimit,
-): Promise<WorkspacePaths | undefined> {
-  const paths: WorkspacePaths = { files: [], folders: ['.'] };
-  const queue = ['.'];
-  while (queue.length > 0) {
-    const folder = queue.shift()!;
-    for (const entry of await workspace.readdir(folder)) {
-      if (ignoredNames.has(entry.name)) continue;
-      const path = folder === '.' ? entry.name : `${folder}/${entry.name}`;
-      if (entry.kind === 'directory') {
-        paths.folders.push(path);
-        queue.push(path);
-      } else if (entry.kind === 'file') paths.files.push(path);
-      if (paths.files.length + paths.folders.length > limit) return undefined;
-    }
-  }
-  return paths;
-}
+import { relativePathPattern } from '../facts/task-files';
+import type { WorkspacePaths } from '../facts/workspace-paths';
 
 export interface StepChoices {
   paths?: WorkspacePaths;
@@ -61,13 +30,6 @@ export interface StepChoices {
   /** Files read and folders listed since the files last changed: reading them again shows nothing new. */
   seen?: { read: ReadonlySet<string>; listed: ReadonlySet<string> };
   allowFinal: boolean;
-}
-
-/** The path a read or list call named ("." when a listing named none), as the choices spell it. */
-export function calledPath(call: ToolCall): string | undefined {
-  const path = (call.arguments as Record<string, unknown> | undefined)?.path;
-  if (typeof path === 'string') return path.replace(/^\.\/(?=.)/, '').replace(/\/+$/, '') || '.';
-  return call.name === 'list_files' ? '.' : undefined;
 }
 
 /** `tool` with its path argument limited to `choices`, or undefined when no choice is left. */
@@ -85,9 +47,6 @@ function withPaths(tool: AnyTool, choices: string[], excluded: ReadonlySet<strin
   } as AnyTool;
 }
 
-/** A workspace-relative path of plain names: no leading "/", "~" or "..", no spaces. */
-export const relativePathPattern = '^[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$';
-
 /** `tool` with one of its string arguments narrowed (an enum or a pattern). */
 function narrowed(tool: AnyTool, key: string, narrowing: { enum: string[] } | { pattern: string }): AnyTool {
   const property = tool.parameters.properties[key];
@@ -99,21 +58,6 @@ function narrowed(tool: AnyTool, key: string, narrowing: { enum: string[] } | { 
       properties: { ...tool.parameters.properties, [key]: { ...property, ...narrowing } },
     },
   } as AnyTool;
-}
-
-/**
- * Workspace paths the task's text names ("write it into ANSWER.txt", "fix src/a.js"): words
- * with an extension or a folder, in the plain relative form a grammar allows.
- */
-const relativePath = new RegExp(relativePathPattern);
-
-export function namedPaths(task: string): string[] {
-  const words = task.match(/[A-Za-z0-9_][A-Za-z0-9_./-]*/g) ?? [];
-  const paths = words
-    .map((word) => word.replace(/[.]+$/, ''))
-    .filter((word) => /\.[A-Za-z0-9]{1,8}$/.test(word) || word.includes('/'))
-    .filter((word) => relativePath.test(word) && !/^\d+(\.\d+)+$/.test(word));
-  return [...new Set(paths)];
 }
 
 /** Programs a small model may start a command with: ones every backend here has, and the ones it says it has. */

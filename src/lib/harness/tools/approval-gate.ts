@@ -19,6 +19,8 @@ export interface GateRequest {
   sessionId: string;
   step: number;
   signal: AbortSignal;
+  /** T9: a command the harness runs on its own, and why. */
+  harness?: { purpose: string; runs?: string[] };
 }
 
 export class ApprovalGate {
@@ -35,7 +37,7 @@ export class ApprovalGate {
   ) {}
 
   /** What `decide` will do, without asking anyone (step mode shows it before a tool call). */
-  describe(request: Pick<GateRequest, 'tool' | 'risky' | 'args'>): string {
+  describe(request: Pick<GateRequest, 'tool' | 'risky' | 'args' | 'harness'>): string {
     const settled = this.settle(request);
     if (settled === 'ask') return this.options.approver ? 'asks you first' : 'refused: no one is there to approve';
     return settled.describe;
@@ -45,7 +47,9 @@ export class ApprovalGate {
    * The one chain of checks both `describe` and `decide` follow: safe tool, read-only, shell
    * rules, policy, a tool remembered for the session; 'ask' when none of them settles it.
    */
-  private settle(request: Pick<GateRequest, 'tool' | 'risky' | 'args'>): (GateDecision & { describe: string }) | 'ask' {
+  private settle(
+    request: Pick<GateRequest, 'tool' | 'risky' | 'args' | 'harness'>,
+  ): (GateDecision & { describe: string }) | 'ask' {
     const settled = (decision: GateDecision, describe: string) => ({ ...decision, describe });
     if (!request.risky)
       return settled({ approved: true, by: 'policy', reason: 'safe tool' }, 'runs without approval (a safe tool)');
@@ -54,7 +58,8 @@ export class ApprovalGate {
         { approved: false, by: 'read-only', reason: 'the session is read-only' },
         'refused: the session is read-only',
       );
-    if (request.tool === 'run_shell') {
+    // T9: the harness's own commands meet the shell rules too.
+    if (request.tool === 'run_shell' || request.harness) {
       const rule = checkShellRules(String(request.args.command ?? ''), this.options.rules, this.options.analyzeShell);
       if (rule.verdict === 'deny')
         return settled(
@@ -99,7 +104,14 @@ export class ApprovalGate {
     try {
       const diff = await request.preview?.();
       const decision = await this.options.approver.approve(
-        { tool: request.tool, args: request.args, diff, sessionId: request.sessionId, step: request.step },
+        {
+          tool: request.tool,
+          args: request.args,
+          diff,
+          sessionId: request.sessionId,
+          step: request.step,
+          ...(request.harness ? { harness: request.harness } : {}),
+        },
         request.signal,
       );
       if (decision.approved && decision.remember) this.remembered.add(request.tool);

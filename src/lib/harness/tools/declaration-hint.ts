@@ -1,14 +1,11 @@
 /**
- * T3 (issue 32): old_text not found, where new_text is a whole new version of a declaration the
- * file has. Qwen2.5-Coder-1.5B wrote the right fix for add-default,
- * `function greet(name = 'friend') { return \`Hello, ${name}!\`; }`, with old_text `greet()` (not
- * in the file), three times in each of two runs, shown the file each time; it never copied the
- * three lines itself. When new_text begins by declaring a name the file declares once, the error
- * gives the declaration's lines as old_text, and new_text with `export` kept when the file's
- * declaration has it and new_text does not (the module's importers would break). Read line by
- * line, not parsed: the declaration runs to the line where its braces close (strings and
- * comments holding braces can mislead it; then the lines it gives do not match and the next
- * patch says so).
+ * T3: old_text not found, where new_text is a whole new version of a declaration the file has (a
+ * right fix given with an old_text that is not in the file, again and again). When new_text begins
+ * by declaring a name the file declares once, the error gives the declaration's lines as old_text,
+ * and new_text with `export` kept when the file's declaration has it and new_text does not (the
+ * module's importers would break). Read line by line, not parsed: the declaration runs to the line
+ * where its braces close (strings and comments holding braces can mislead it; then the lines it
+ * gives do not match and the next patch says so).
  */
 import { declarationLine, declared, scriptFile } from './declared-twice';
 
@@ -29,7 +26,7 @@ function extent(lines: string[], first: number): [number, number] | undefined {
   return undefined;
 }
 
-/** ". new_text declares greet, which src/greet.js declares at lines 1-3: …", or ''. */
+/** ". new_text declares f, which src/a.js declares at lines 1-3: …", or ''. */
 export function declarationHint(path: string, text: string, newText: string): string {
   if (!scriptFile.test(path)) return '';
   const wanted = declarationLine(newText.trimStart().split('\n')[0]!);

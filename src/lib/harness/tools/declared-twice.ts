@@ -1,13 +1,12 @@
 /**
- * T1 (issue 32): a JavaScript name declared twice in one block, which the module refuses to load.
- * Qwen2.5-Coder-1.5B appended `export function square` to a file whose `function square` stayed
- * (add-missing-export, 0 of 36 runs over the sweeps), and added `  const out = [];` under the one
- * `range()` had (fix-off-by-one, qwen-1.5b-no-news); told after the fact, it appended again.
- * A patch that would do it is refused (`declaredAgain`), with the in-place change when the new
- * declaration exports a name the file declares unexported — what TypeScript's "add export" fix
- * does. Read line by line, not parsed: a declaration is a line that begins (after its indent) with
- * function, class, const or let; two are in one block when they share an indent and no line
- * between them is indented less. `var` may be declared again, so it is not counted.
+ * T1: a JavaScript name declared twice in one block, which the module refuses to load (an exported
+ * copy appended below the unexported function, a second `const` under the first); told after the
+ * fact, a model appends again. A patch that would do it is refused (`declaredAgain`), with the
+ * in-place change when the new declaration exports a name the file declares unexported — what
+ * TypeScript's "add export" fix does. Read line by line, not parsed: a declaration is a line that
+ * begins (after its indent) with function, class, const or let; two are in one block when they
+ * share an indent and no line between them is indented less. `var` may be declared again, so it is
+ * not counted.
  */
 import { shownLine } from './patched-region';
 
@@ -56,7 +55,7 @@ function twice(text: string): [Declared, Declared][] {
   return pairs;
 }
 
-/** "; src/a.js now declares square twice (lines 1 and 9) …" for a name new_text declares again. */
+/** "; src/a.js now declares f twice (lines 1 and 9) …" for a name new_text declares again. */
 export function declaredTwice(path: string, after: string, newText: string): string {
   if (!scriptFile.test(path)) return '';
   const added = new Set(declared(newText).map((each) => each.name));

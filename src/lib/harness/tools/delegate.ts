@@ -5,22 +5,20 @@
 import type { ReadTool } from './tool-definition';
 import { integerProperty, objectSchema, stringProperty } from './tool-definition';
 import { describeOutcome } from '../outcome';
-import { claimsChange } from '../recovery/change-claim';
+import { claimsChange } from '../change-claim';
 
 /**
- * A task that starts by asking for a change or a command, which a read-only child cannot make.
- * Issue 32: Qwen2.5-Coder-1.5B delegated "Fix the failing tests in test/clamp.test.js" and "Run
- * 'node --test' …"; the child answered "Done: Fixed the failing tests" at its first step, having
- * changed nothing, and the parent took it for done (done-check, add-default,
- * qwen-1.5b-old-text-line). The first word decides, or a word after "and"/"then": "Find where x
- * is changed" is a question, "Find and correct the formula" (fix-formula, held out) is not.
+ * A task that asks for a change or a command, which a read-only child cannot make: refused, so a
+ * child never answers "done" for work it could not do. The first word of the task or of one of its
+ * sentences decides, or a word after "and"/"then": "Find where x is changed" is a question, "Find
+ * and correct the formula" is not.
  */
 const verbs = [
   ...['fix', 'correct', 'change', 'edit', 'write', 'update', 'add', 'remove', 'delete', 'create', 'implement'],
   ...['patch', 'rename', 'refactor', 'replace', 'modify', 'run', 'execute', 'install', 'apply', 'make'],
 ];
-// At the start of the task or of one of its sentences (the 1.5B model delegated its own task,
-// "The tests … fail. Change src/slugify.js so that they pass", failing-test-pass), or after and/then.
+// At the start of the task or of one of its sentences (a model may delegate its whole task, whose
+// second sentence asks for the change), or after and/then.
 const changeVerbs = new RegExp(
   `(?:^(?:please\\s+)?|[.!?;:]\\s+(?:please\\s+)?|\\b(?:and|then)\\s+)(${verbs.join('|')})\\b`,
   'i',
@@ -53,14 +51,15 @@ export const delegate: ReadTool<{ task: string; max_steps: number }> = {
   async run(args, context) {
     if (!context.delegate) return { ok: false, output: 'error: delegation depth exceeded' };
     const result = await context.delegate({ task: args.task.trim(), maxSteps: args.max_steps, step: context.step });
+    // The outcome's kind only: the child's own flags are in its transcript; the parent is told below
+    // what matters to it (an answer read from nothing, a change a read-only child cannot have made).
+    const { outcome } = result;
+    const kind = outcome.kind === 'final' ? { kind: outcome.kind, answer: outcome.answer } : outcome;
     const header =
-      `delegate_result (child session ${result.childSessionId}, ` +
-      `${result.steps} steps, ${describeOutcome(result.outcome)}):`;
+      `delegate_result (child session ${result.childSessionId}, ` + `${result.steps} steps, ${describeOutcome(kind)}):`;
     const answer = result.outcome.kind === 'final' ? result.outcome.answer : '(the child ended without an answer)';
-    // A read-only child that says it fixed or changed something did not (fix-formula, held out):
-    // the parent took "Done: Fixed the formula" for done.
-    // An answer given without any tool call that worked (a `class Square` src/shapes.js never held,
-    // add-missing-export, qwen-1.5b-file-shown) is said to be that.
+    // A read-only child that says it fixed or changed something did not, and an answer given without
+    // any tool call that worked is not from the workspace: the parent is told both, plainly.
     const marks = [
       ...(claimsChange(answer)
         ? ['[harness] The child is read-only: it changed no file, whatever it says. Make the change yourself.']

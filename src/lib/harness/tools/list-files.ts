@@ -12,7 +12,7 @@ export const listFiles: ReadTool<{ path: string }> = {
   description: 'List the files and folders in a workspace folder (one level).',
   parameters: objectSchema({ path: stringProperty('Folder relative to the workspace root.', { default: '.' }) }, []),
   example: { path: '.' },
-  // As `ls FILE` does, a file is listed as itself (issue 32: Qwen2.5-Coder-1.5B listed the file
+  // As `ls FILE` does, a file is listed as itself (Qwen2.5-Coder-1.5B listed the file
   // the task named, was told "is a file, not a directory", and answered that error or listed "."
   // until a repeat limit — in three tuning runs of qwen-1.5b-no-delegate).
   check: async (args, context) =>

@@ -1,9 +1,7 @@
 /**
- * T3 (issue 32): the line of a file nearest to old_text that was not found, so the model can copy
- * it. Qwen2.5-Coder-1.5B patched test/slugify.test.js with old_text
- * `assert.equal(slugify('Hello, World!'), 'hello-world');` five times, re-reading the file in
- * between, each time told only "not found": the file's line wraps that call in `test('…', () =>
- * …)` and has no `;` there. The needle's first line with text is compared with each line of the
+ * T3: the line of a file nearest to old_text that was not found, so the model can copy it: an
+ * old_text that is nearly a line of the file (a call the line wraps, a `;` it lacks) is told only
+ * "not found" again and again otherwise. The needle's first line with text is compared with each line of the
  * file; likeness counts the edits beyond the length difference (a line holding the needle whole
  * is as like as can be), among lines at least half as long as the other, and a line is named
  * when at most `unlike` of the shorter one differs. Bounded: the first

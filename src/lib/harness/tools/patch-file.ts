@@ -30,9 +30,9 @@ function linesAlreadyThere(text: string, added: string): string | undefined {
 }
 
 /**
- * old_text that is not in the file but inside new_text reads as "add after this": the 1.5B model
- * patched TODO.md with old_text "- water the plants", new_text the same plus a newline, to add the
- * line — twice, each told only "not found" (rung 1). The hint says how to add text.
+ * old_text that is not in the file but inside new_text reads as "add after this": the line to add
+ * given as old_text, and new_text the same plus a newline. "Not found" alone does not say how to
+ * add text; the hint does.
  */
 function insertHint(args: { old_text: string; new_text: string }): string {
   if (!args.new_text.includes(args.old_text)) return '';
@@ -46,10 +46,9 @@ function insertHint(args: { old_text: string; new_text: string }): string {
 const shownFile = { lines: 30, chars: 1500 };
 
 /**
- * Qwen2.5-Coder-1.5B patched src/greet.js with an old_text it imagined
- * (`console.log('Hello, friend!');`) without ever reading the file, was told "not found; read the
- * file", and answered that it was done (add-default, qwen-1.5b-no-news). A short file is shown as it
- * is now, so the next old_text can be copied from it; a longer one gets the line most like it.
+ * An old_text that is not in the file was most often imagined, without the file read: "not found;
+ * read the file" sends the model on a round trip it may not make. A short file is shown as it is
+ * now, so the next old_text can be copied from it; a longer one gets the line most like it.
  */
 function fileHint(path: string, text: string): string {
   const body = text.replace(/\n$/, '');
@@ -83,12 +82,9 @@ function notFoundHint(path: string, text: string, args: PatchArgs): string {
 
 /**
  * A match found with whitespace ignored whose line breaks are not old_text's, in a file that is
- * not code: replacing it would join or split the file's lines. Qwen2.5-Coder-1.5B patched
- * greeting.txt's three lines with `Hello, Ada! Welcome back, Ada. See you soon.` as old_text, and
- * the file became one line (replace-name, held out, qwen-1.5b-recital-heldout); refused so, it
- * broke old_text and new_text at every space, and the file became five (qwen-1.5b-seen-fixes).
- * In code the lines mean the same joined (the match was made for `function square(n) { return n *
- * n; }`).
+ * not code: replacing it would join or split the file's lines (three lines of text given as one
+ * old_text would become one line). Refused, with the lines as they are. In code the lines mean the
+ * same joined (`function f(n) { return n; }` written on one line for three).
  */
 function joinedLines(text: string, match: { start: number; end: number; loose: boolean }, args: PatchArgs) {
   if (!match.loose || scriptFile.test(args.path)) return undefined;
@@ -108,11 +104,10 @@ function joinedLines(text: string, match: { start: number; end: number; loose: b
 
 /** The file's text with old_text's one match replaced (an empty old_text: new_text added at the end), or why not. */
 function replaced(text: string, args: PatchArgs) {
-  // An empty old_text can mean only one place: Qwen2.5-Coder-1.5B appended a line to TODO.md
-  // so, five times, each refused as "must not be empty" (rung 1). The file keeps its last newline.
+  // An empty old_text can mean only one place, the end: models append so, and a refusal ("must not
+  // be empty") only sends them round again. The file keeps its last newline.
   if (args.old_text === '') {
-    // Both empty: the 1.5B model "patched" src/shapes.js so twice, told each time "appended (+0
-    // lines)", a success that changed nothing (add-missing-export, qwen-1.5b-node-errors).
+    // Both empty: "appended (+0 lines)" would read as a success that changed nothing.
     if (args.new_text === '')
       return {
         error:
@@ -130,9 +125,7 @@ function replaced(text: string, args: PatchArgs) {
     const tail = text.endsWith('\n') && !args.new_text.endsWith('\n') ? `${args.new_text}\n` : args.new_text;
     return { text: base + tail, loose: false, appended: true, start: base.length, end: base.length + tail.length };
   }
-  // The same text both sides: reported as "patched (-1 +1 lines)", a success that changed
-  // nothing, and the 1.5B model answered that it had made the change (add-missing-export,
-  // qwen-1.5b-old-text-line).
+  // The same text both sides: "patched (-1 +1 lines)" would read as a success that changed nothing.
   if (args.old_text === args.new_text)
     return {
       error:
@@ -188,8 +181,8 @@ export const patchFile: WriteTool<PatchArgs> = {
     new_text: '<the text to put in its place>',
   },
   async check(args, context) {
-    // The 1.5B model patched TOTAL.txt into being (old_text empty), was told only "does not
-    // exist", and answered that the file should be created first (sum-two-files).
+    // A patch of a file that is not there says which tool makes one: "does not exist" alone sends the
+    // model looking for a way to create it.
     const kind = await expectKind(context.workspace, args.path, 'file', 'write_file creates a file');
     if (kind) return kind;
     return patched(await context.workspace.readFile(args.path), args).error ?? null;

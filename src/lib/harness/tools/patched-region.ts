@@ -1,10 +1,7 @@
 /**
- * T1 (issue 32): what a patch left, said in its result. Qwen2.5-Coder-1.5B fixed `i < end` by
- * adding the fixed loop under `const out = [];` and kept the old loop below it (fix-off-by-one,
- * qwen-1.5b-workspace-examples), and appended `export function square` to a file whose
- * `function square` stayed (add-missing-export, 0 of 36 runs over the sweeps); each was told only
- * "patched (-2 +4 lines)". The lines around the change, as the file now reads, show a line left
- * behind; a name declared twice is declared-twice.ts's.
+ * T1: what a patch left, said in its result. "patched (-2 +4 lines)" does not show a fixed loop
+ * added above the old one that stayed; the lines around the change, as the file now reads, do. A
+ * name declared twice is declared-twice.ts's.
  */
 import { clipEnd } from '../context/clip';
 

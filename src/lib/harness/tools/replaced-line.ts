@@ -1,11 +1,9 @@
 /**
- * T3 (issue 32): when old_text is not in the file and nothing in the file is like it, the line new_text
- * would replace, read from new_text itself. Qwen2.5-Coder-1.5B patched src/clamp.js with old_text
- * `9 !== 5` (the test report's words) and new_text `return Math.min(value, high);`, in 3 runs of 3
- * (done-check, qwen-1.5b-recital), five times in one run although the file was shown whole after
- * each refusal: the line to copy was never pointed at. It is the line most like new_text's first
- * line (`return Math.max(low, value);`, by nearestLine's measure), or else the file's one line that
- * begins with the same word (`return`); none when several do, or new_text's line is the file's.
+ * T3: when old_text is not in the file and nothing in the file is like it (words from a test
+ * report, say), the line new_text would replace, read from new_text itself — a whole file shown
+ * does not point at the line to copy. It is the line most like new_text's first line (by
+ * nearestLine's measure), or else the file's one line that begins with the same word (`return`);
+ * none when several do, or new_text's line is the file's.
  */
 import { nearestLine, scannedLines, type NearestLine } from './nearest-line';
 

@@ -1,10 +1,8 @@
 /**
- * T3 (issue 32): a data file's whole content written as a shell expression (`$(…)`, `<(…)`, a
- * command in backticks) instead of the text it would give. Qwen2.5-Coder-1.5B wrote
- * `<(jq '.count' a.json | tr -d '\n') + (jq '.count' b.json | tr -d '\n')` into TOTAL.txt, the
- * sum of two counts, and answered "136" (sum-two-files seed 1, in 2 sweeps of 2). write_file writes
- * text as given: nothing runs it. Only in files that hold data (a script, a Makefile or a README may
- * rightly begin so), and only when the expression begins the content.
+ * T3: a data file's whole content written as a shell expression (`$(…)`, `<(…)`, a command in
+ * backticks) instead of the text it would give. write_file writes text as given: nothing runs it.
+ * Only in files that hold data (a script, a Makefile or a README may rightly begin so), and only
+ * when the expression begins the content.
  */
 
 /** Files whose content is data or prose, never run: by extension. */

@@ -56,7 +56,7 @@ const wrappers: Record<string, (args: string[]) => number> = {
     return at + 1;
   },
   nohup: () => 0,
-  // Wrappers judged by the program they run (issue 22): busybox APPLET, exec -a NAME, setsid,
+  // Wrappers judged by the program they run: busybox APPLET, exec -a NAME, setsid,
   // chroot ROOT, strace -o FILE, doas/sudo are denied by name.
   busybox: () => 0,
   exec: options(['-a']),
@@ -71,7 +71,7 @@ const wrappers: Record<string, (args: string[]) => number> = {
   time: (args) => (args[0]?.startsWith('-') ? 1 : 0),
   stdbuf: (args) => args.findIndex((arg) => !arg.startsWith('-')),
   xargs: options(['-I', '-n', '-L', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-procs']),
-  // Issue 34: option-carrying wrappers that run the rest of their words as a command.
+  // option-carrying wrappers that run the rest of their words as a command.
   unbuffer: options(),
   chrt: options([], 1),
   flock: (args) => {

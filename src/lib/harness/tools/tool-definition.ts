@@ -39,6 +39,8 @@ export interface ToolResult {
   touched?: string[];
   /** Files whose content this call changed. */
   changed?: string[];
+  /** Files this call made: nothing was at their path before it. */
+  created?: string[];
   /** Lines a whole-file write dropped from what the file had (write_file names them in `output`). */
   droppedLines?: number;
   /** A note for the session memory (S3). */

@@ -1,5 +1,5 @@
 /** T3: every call is checked before it runs; each error carries the correct usage. */
-import { describedArgument, placeholderArgument } from '../prompt/workspace-examples';
+import { describedArgument, placeholderArgument } from './workspace-examples';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from './ajv';
 import type { AnyTool, ReadToolContext } from './tool-definition';

@@ -20,9 +20,9 @@ async function currentText(workspace: ReadonlyWorkspace, path: string): Promise<
 const comparedLines = 2000;
 
 /**
- * A whole-file write that drops lines the file had says so: small models (Qwen2.5-Coder-1.5B,
- * asked to add one line) write only their change, read "wrote TODO.md (1 lines)" as success, and
- * answer. Naming what is gone lets a model see what the replacement did; blank lines don't count.
+ * A whole-file write that drops lines the file had says so: a model asked to add one line may write
+ * only its change and read "wrote … (1 lines)" as success. Naming what is gone lets it see what the
+ * replacement did; blank lines don't count.
  */
 /**
  * The lines a whole-file write drops: `text` for its result, `named` (" (\"a\", \"b\", …)") for
@@ -35,9 +35,8 @@ export function lostLines(before: string, after: string): { text: string; named:
   // write meets this now, read-first, and a file of the user's may be any length).
   const old = before.split('\n').filter((line) => line.trim());
   const gone = old.slice(0, comparedLines).filter((line) => !after.includes(line.trim().replace(/,$/, '')));
-  // A line changed in place is an edit, not a loss: told "1 of its 6 earlier lines are gone"
-  // after fixing `i < end` to `i <= end`, Qwen2.5-Coder-1.5B doubted the fix and wrote the file
-  // again (rung 2). So lines are lost only beyond the new ones that came in.
+  // A line changed in place is an edit, not a loss: told a line is gone after a one-character fix,
+  // a model doubts the fix. So lines are lost only beyond the new ones that came in.
   const fresh = after
     .split('\n')
     .filter((line) => line.trim())
@@ -86,9 +85,8 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
     const slash = args.path.lastIndexOf('/');
     if (slash > 0) await context.workspace.mkdir(args.path.slice(0, slash));
     const before = await currentText(context.workspace, args.path).catch(() => undefined);
-    // A write of what is already there changes nothing, and says so: Qwen2.5-Coder-1.5B wrote the
-    // same file and ran the same failing test in turns to the step limit, each write read as
-    // "wrote …" — as if something had been done.
+    // A write of what is already there changes nothing, and says so: "wrote …" would read as if
+    // something had been done, and a model writing and testing the same file goes round on it.
     if (before === args.content)
       return {
         ok: true,
@@ -97,8 +95,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
         changed: [],
       };
     // The same text but for the whitespace it ends with (a final newline dropped) is no change
-    // either: the same model "fixed" src/pager.js by writing it back without its last newline,
-    // read "wrote …", and went on as if the fix were made. It is not written, and says why.
+    // either: it is not written, and says why.
     if (before !== undefined && before.trimEnd() === args.content.trimEnd())
       return {
         ok: true,
@@ -118,6 +115,7 @@ export const writeFile: WriteTool<{ path: string; content: string }> = {
       droppedLines: lost.count,
       touched: [args.path],
       changed: [args.path],
+      ...(before === undefined ? { created: [args.path] } : {}),
     };
   },
 };

@@ -3,7 +3,7 @@
  * gave to it). A local server can reuse its KV cache only up to that point: an edit to an early
  * section, or a compaction, makes everything after it be evaluated again. Counted in the slots'
  * unit (message texts, tool-call arguments, tool declarations: `requestSize`), so that reused and
- * evaluated add up to the same total the five slots do (issue 23).
+ * evaluated add up to the same total the five slots do.
  */
 import type { ChatMessage, ToolDeclaration } from '../../harness/model-types';
 import type { TeachingStep } from './step-index';

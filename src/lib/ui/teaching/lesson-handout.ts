@@ -1,5 +1,5 @@
 /**
- * U3 (issue 35 #12): a lesson as a printable handout — a title page, then one page per step:
+ * U3: a lesson as a printable handout — a title page, then one page per step:
  * the request's five slots in figures (what the model was given), the reply it gave, and the
  * step's note. A whole HTML document with print rules, made from the recorded events, so it
  * never says anything the replay does not show.

@@ -1,5 +1,5 @@
 /**
- * U3 (issue 35): a lesson's notes, written from its events (step-facts.ts) so they can never
+ * U3: a lesson's notes, written from its events (step-facts.ts) so they can never
  * contradict the step they sit on: what the model did and what the harness did about it, then,
  * in fixed words a test reads back, any compaction before the request, whether the request
  * extends the previous one, and any retry. A step like an earlier one says so briefly instead of

@@ -1,5 +1,5 @@
 /**
- * U3 (issue 35): the request a step-mode pause holds, as a teaching step, so the Slots view can
+ * U3: the request a step-mode pause holds, as a teaching step, so the Slots view can
  * split it into its five slots before it is sent (it is not in the events yet).
  */
 import type { StepPause } from '../../harness/step-gate';

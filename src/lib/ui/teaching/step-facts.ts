@@ -1,5 +1,5 @@
 /**
- * U3 (issue 35): what each step of a recorded session did, read from its events alone — the
+ * U3: what each step of a recorded session did, read from its events alone — the
  * request (its size, how much of the last one it reused and why it broke), a compaction or a
  * shortening before it, the reply and how it parsed, retries, notices and tool results. Lesson
  * notes are written from these facts (lesson-notes.ts), and a test holds every note to them.

@@ -1,5 +1,5 @@
 /**
- * U3 (issue 35 #11): a teacher's own lessons. "Export as lesson" writes `<id>.session.json` and
+ * U3: a teacher's own lessons. "Export as lesson" writes `<id>.session.json` and
  * `<id>.notes.json` in one `.lesson.zip`; this reads such a zip back (every part checked, each
  * problem named), and keeps the lesson in the page's database beside the bundled ones until it
  * is removed. The session inside is untrusted like any import: the caller reviews it first.

@@ -1,5 +1,5 @@
 /**
- * Checkpoints (issue 4): after a step that changed files, a commit of the whole worktree on a
+ * Checkpoints: after a step that changed files, a commit of the whole worktree on a
  * ref of the harness's own, `refs/harness/checkpoints/<session>`, never on the user's branch
  * or index. List, diff any two, restore one; a restore first checkpoints the current state, so
  * it can itself be undone. Cost is per file of the worktree, not per earlier checkpoint.

@@ -1,5 +1,5 @@
 /**
- * W2 (issue 34): the memory cap is the engine's WebAssembly memory, given a maximum — QuickJS's own
+ * W2: the memory cap is the engine's WebAssembly memory, given a maximum — QuickJS's own
  * limit (`setMemoryLimit`) let 2 GB of strings through, and wasm memory never shrinks. So the
  * engine's memory holds the program's cap plus room for the runtime and the shims and no more; a
  * run that grew it leaves the engine behind, and the host gets the memory back once it is

@@ -1,5 +1,5 @@
 /**
- * The offline shell as seen from the page (issue 4): a Workspace whose files and commands live
+ * The offline shell as seen from the page: a Workspace whose files and commands live
  * in a Web Worker. Aborting or timing out a command that does not stop (a tight loop) terminates
  * the worker and starts a new one from the last copy of the files: the page never freezes, and
  * what the killed command changed is rolled back (the result says so).

@@ -2,6 +2,7 @@
 // argument, JSON, never a file on disk. Exits 0 when every assertion holds; otherwise
 // prints the first that fails and exits 1. Written for Node 20 and the offline shell's node alike.
 'use strict';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS checker, run by node in the task's workspace
 const fs = require('fs');
 
 function read(file) {

@@ -1,0 +1,62 @@
+/**
+ * The files a task's text names, split by whether they are there: "X sets the port … write it
+ * into Y" names one to read and one to make. A path inside parentheses is an example
+ * ("write FILE:LINE (e.g. src/a.js:3)"), not a file of the task.
+ */
+import type { ReadonlyWorkspace } from '../workspace-types';
+
+/** A path as a grammar allows it: plain, relative, no `..`. */
+export const relativePathPattern = '^[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$';
+
+/**
+ * Workspace paths the task's text names ("write it into ANSWER.txt", "fix src/a.js"): words
+ * with an extension or a folder, in the plain relative form a grammar allows.
+ */
+const relativePath = new RegExp(relativePathPattern);
+
+export function namedPaths(task: string): string[] {
+  const words = task.match(/[A-Za-z0-9_][A-Za-z0-9_./-]*/g) ?? [];
+  const paths = words
+    .map((word) => word.replace(/[.]+$/, ''))
+    .filter((word) => /\.[A-Za-z0-9]{1,8}$/.test(word) || word.includes('/'))
+    .filter((word) => relativePath.test(word) && !/^\d+(\.\d+)+$/.test(word));
+  return [...new Set(paths)];
+}
+
+/** The task without what is in parentheses (one level; bounded by the task's length). */
+const withoutAsides = (task: string): string => task.replace(/\([^()]*\)/g, ' ');
+
+/**
+ * A task that asks for a file to be made, in so many words: "write … into", "create", "save",
+ * "record", "in a.md, list …" or "put … in".
+ */
+const makeWords = /\b(?:write|create|save|list|put|record)\b/i;
+
+export interface TaskFiles {
+  /** Named files that are there (folders are neither). */
+  there: string[];
+  /** Named paths with nothing there. */
+  missing: string[];
+}
+
+export async function taskFiles(task: string, workspace: ReadonlyWorkspace): Promise<TaskFiles> {
+  const files: TaskFiles = { there: [], missing: [] };
+  for (const path of namedPaths(withoutAsides(task))) {
+    const stat = await workspace.stat(path).catch(() => undefined);
+    if (stat?.kind === 'file') files.there.push(path);
+    else if (stat === null) files.missing.push(path);
+  }
+  return files;
+}
+
+/**
+ * A task that asks for files to be made: it says to write or create and is not a question
+ * ("How would I create hello.txt with write_file?" asks for an answer). The files it asks for
+ * are then the `missing` of `taskFiles`.
+ */
+export const asksToMake = (task: string): boolean => makeWords.test(task) && !task.includes('?');
+
+/** The files the task asks to be made: named, and not there. */
+export async function askedFiles(task: string, workspace: ReadonlyWorkspace): Promise<string[]> {
+  return asksToMake(task) ? (await taskFiles(task, workspace)).missing : [];
+}
