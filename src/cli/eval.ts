@@ -206,20 +206,34 @@ async function main(): Promise<number> {
         `(${result.outcome}, ${result.steps} steps, ${result.seconds.toFixed(1)} s)`,
     );
   };
+  // P2: per server, the warm-up for the run it claimed next; that run's time starts once it ended.
+  const warming = new Map<string, Promise<void>>();
   const report = await runAcrossHosts<EvalRun, EvalResult, ServerClient | undefined>(
     plan,
     hosts.length ? hosts : local,
-    async (run, host, next) => {
+    async (run, host, claim) => {
       // M3: a served model runs on the client of the host that took the run.
       const on = (planned: EvalRun): EvalRun =>
         planned.model.kind === 'server' && host.client
           ? { ...planned, model: { ...planned.model, client: host.client } }
           : planned;
-      const upcoming = next();
+      await warming.get(host.name);
+      warming.delete(host.name);
       const onHost: EvalRun = {
         ...on(run),
-        // P2: while the check runs, this server reads the next run's prefix (--no-warm turns it off).
-        ...(options.warm && upcoming ? { duringCheck: () => warmEval(on(upcoming)) } : {}),
+        // While the check runs, this server reads the prefix of the run it takes next (--no-warm: not).
+        ...(options.warm
+          ? {
+              onCheck: () => {
+                const upcoming = claim();
+                if (upcoming)
+                  warming.set(
+                    host.name,
+                    warmEval(on(upcoming)).catch(() => undefined),
+                  );
+              },
+            }
+          : {}),
       };
       const { result, session, events, files, snapshots } = await runEval(onHost);
       if (run.model.kind === 'server') {

@@ -27,6 +27,8 @@ export interface ConfigurationSummary {
   /** Prompt tokens the server evaluated per run (not taken from its cache): what a harness choice costs on a CPU. */
   meanTokensRead?: number;
   meanParseRate: number;
+  /** O5: runs that ended with a final answer carrying a flag (unchecked, after a send-back, a change claimed but not made). */
+  flagged: number;
   crashed: number;
   /** Per task: passed runs of all runs. */
   byTask: Record<string, { passed: number; runs: number }>;
@@ -107,6 +109,7 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
           }
         : {}),
       meanParseRate: mean(scored.map((result) => result.parseRate)),
+      flagged: scored.filter((result) => result.flags?.length).length,
       crashed: group.length - scored.length,
       byTask,
       byRung,
@@ -139,6 +142,7 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     'mean s',
     'prompt s',
     'parse rate',
+    'flagged',
     'crashed',
   ];
   const rows = summaries.map((summary) => [
@@ -156,6 +160,7 @@ export function summaryRows(summaries: readonly ConfigurationSummary[]): string[
     summary.meanSeconds.toFixed(1),
     summary.meanPromptSeconds?.toFixed(1) ?? '–',
     percent(summary.meanParseRate),
+    summary.flagged.toString(),
     summary.crashed.toString(),
   ]);
   return [header, ...rows];

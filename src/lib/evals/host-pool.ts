@@ -1,6 +1,8 @@
 /**
  * M3: one sweep's runs spread over several model servers, each with its own number of runs at
- * a time. Workers take the next run from one shared queue, so a fast server takes more. A run
+ * a time. Workers take the next run from one shared queue, so a fast server takes more; a worker
+ * may claim the run it takes next while its current run ends (to warm the server for it: P2), so
+ * no other server takes the run it prepared. A run
  * that crashes is followed by a look at its server: one that no longer answers is retired (its
  * workers stop taking runs), so only the runs it had in hand crash; with `requeue` those go back
  * on the queue for the servers still up instead of being recorded as crashed.
@@ -43,8 +45,8 @@ export interface PoolOptions<T, R> {
 export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
   items: readonly T[],
   hosts: readonly PoolHost<C>[],
-  /** `next()` is the run the queue would give next (to prepare for it), if any. */
-  run: (item: T, host: PoolHost<C>, next: () => T | undefined) => Promise<R>,
+  /** `claim()` takes the queue's next run for this worker, to prepare for it: it runs here next. */
+  run: (item: T, host: PoolHost<C>, claim: () => T | undefined) => Promise<R>,
   options: PoolOptions<T, R>,
 ): Promise<PoolReport<T, R>> {
   const queue = [...items];
@@ -62,8 +64,11 @@ export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
   };
 
   const worker = async (host: PoolHost<C>) => {
+    let claimed: T | undefined;
+    const claim = () => (claimed ??= queue.shift());
     while (!down.has(host.name)) {
-      const item = queue.shift();
+      const item = claimed ?? queue.shift();
+      claimed = undefined;
       if (item === undefined) {
         if (inFlight === 0) return;
         await settled;
@@ -72,7 +77,7 @@ export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
       inFlight++;
       let result: R;
       try {
-        result = await run(item, host, () => queue[0]);
+        result = await run(item, host, claim);
       } catch (error) {
         result = { crashed: (error as Error)?.message ?? String(error) } as R;
       }
@@ -92,6 +97,8 @@ export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
       }
       finished();
     }
+    // A run claimed by a worker whose server went away goes back for the others.
+    if (claimed !== undefined) queue.unshift(claimed);
   };
 
   await Promise.all(hosts.flatMap((host) => Array.from({ length: Math.max(1, host.parallel) }, () => worker(host))));

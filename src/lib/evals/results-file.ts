@@ -50,6 +50,13 @@ const validate = new Ajv({ strict: false }).compile({
     seed: { type: 'number' },
     server: { type: 'string', maxLength: 200 },
     harness: { type: 'string', maxLength: 100 },
+    flags: {
+      type: 'array',
+      maxItems: 3,
+      items: { enum: ['unchecked', 'after-send-back', 'claims-unmade-change'] },
+    },
+    family: { type: 'string', maxLength: 60 },
+    split: { enum: ['tuning', 'dev', 'test'] },
   },
 });
 

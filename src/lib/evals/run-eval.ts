@@ -8,7 +8,7 @@
 import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
-import type { Outcome } from '../harness/outcome';
+import type { FinalFlag, Outcome } from '../harness/outcome';
 import type { HarnessProfile, Protocol, ToolProfile } from '../harness/settings';
 import type { Session } from '../harness/session';
 import type { Workspace } from '../harness/workspace-types';
@@ -21,6 +21,7 @@ import { ScriptedModelClient } from '../model/scripted-model-client';
 import { evalTitle } from './eval-title';
 import type { EvalTask } from './eval-task';
 import { isProtected } from './eval-task';
+import type { Split } from './eval-task';
 import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { FileTrail } from '../store/file-trail';
@@ -70,8 +71,11 @@ export interface EvalRun {
   outputLimit?: number;
   /** Sampling (default 0.2, no seed; repeat N samples with seed + N - 1). */
   temperature?: number;
-  /** Work done while the check executes (the sweep warms the next run's prefix); its failure is ignored. */
-  duringCheck?: () => Promise<unknown>;
+  /**
+   * Called as the check starts, not awaited: the sweep starts warming the server for the next run
+   * then, and that run waits for it before its own time starts (P2; a warm-up is no run's time).
+   */
+  onCheck?: () => void;
   /** Provenance kept with the result: the server that answers ("Ollama 0.24.0"), the harness's commit. */
   server?: string;
   harness?: string;
@@ -90,6 +94,9 @@ export interface EvalResult {
   tags: string[];
   /** The task's rung on the ladder (absent in results written before the ladder). */
   rung?: number;
+  /** O5: the task's family and split (absent in results written before the pool). */
+  family?: string;
+  split?: Split;
   model: string;
   protocol: Protocol;
   preset: string;
@@ -97,6 +104,8 @@ export interface EvalResult {
   passed: boolean;
   outcome: Outcome['kind'];
   outcomeDetail: string;
+  /** O5: what a final answer carries: a check that did not run, answers sent back before, a change claimed but not made. */
+  flags?: FinalFlag['kind'][];
   steps: number;
   promptTokens: number;
   outputTokens: number;
@@ -220,6 +229,8 @@ export async function runEval(
     task: run.task.id,
     tags: run.task.tags,
     rung: run.task.rung,
+    ...(run.task.family ? { family: run.task.family } : {}),
+    ...(run.task.split ? { split: run.task.split } : {}),
     model: name,
     protocol: run.protocol,
     preset: run.preset.name,
@@ -266,18 +277,17 @@ export async function runEval(
       () => undefined,
       (error: Error) => `the check's files could not be put in place: ${error.message}`,
     );
-    // P2: the next run's prefix is read by the server while this run's check executes.
-    const [check] = await Promise.all([
-      prepared
-        ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
-        : workspace.exec(run.task.check, { timeoutMs: 120_000 }),
-      run.duringCheck?.().catch(() => undefined),
-    ]);
+    // P2: the server starts reading the next run's prefix while this run's check executes.
+    run.onCheck?.();
+    const check = prepared
+      ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
+      : await workspace.exec(run.task.check, { timeoutMs: 120_000 });
     const result: EvalResult = {
       ...base,
       passed: check.exitCode === 0 && !check.timedOut,
       outcome: outcome.kind,
       outcomeDetail: clip(describeOutcome(outcome), 300),
+      ...(outcome.kind === 'final' && outcome.flags?.length ? { flags: outcome.flags.map((flag) => flag.kind) } : {}),
       steps,
       promptTokens: usage.promptTokens,
       outputTokens: usage.outputTokens,

@@ -18,6 +18,7 @@ import { summarize, summaryRows, summaryTable, taskRows, textTable } from '../..
 import { loadEvals } from '../../../src/cli/load-evals';
 import { ScriptedModelClient } from '../../../src/lib/model/scripted-model-client';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
+import { FakeOllamaServer } from '../../fixtures/fake-ollama-server';
 
 function evalCli(
   args: string[],
@@ -427,7 +428,36 @@ describe('O2 npm run eval', () => {
 });
 
 describe('P2 O3 a sweep warms the next run', () => {
-  it('P2 the warm-up of a run sends exactly the prefix its first request starts with; it runs during the check', async () => {
+  it("P2 L1 a warm-up that never answers, or trickles, ends at its deadline and counts in no run's seconds", async () => {
+    for (const warmUps of ['hang', 'trickle'] as const) {
+      const server = new FakeOllamaServer({
+        generate: true,
+        warmUps,
+        models: [{ name: 'tiny:1b', capabilities: ['completion'], contextLength: 8192 }],
+      });
+      const host = await server.start();
+      try {
+        const out = mkdtempSync(path.join(tmpdir(), `harness-warm-${warmUps}-`));
+        const started = Date.now();
+        const run = await evalCli([
+          ...['--host', host, '--models', 'tiny:1b', '--tasks', 'create-file,append-line,copy-port'],
+          ...['--max-seconds', '3', '--max-steps', '2', '--out', out],
+        ]);
+        expect(run.code, run.stderr).toBe(0);
+        const { results } = parseResults(readFileSync(path.join(out, 'results.jsonl'), 'utf8'));
+        expect(results).toHaveLength(3);
+        expect(server.warmRequests().length, warmUps).toBeGreaterThan(0);
+        // Each run is quick with this server: the 3 s a warm-up was let take is in none of them.
+        for (const result of results) expect(result.seconds, `${warmUps}: ${result.task}`).toBeLessThan(2.5);
+        // Two warm-ups, each cut at 3 s, and three quick runs.
+        expect(Date.now() - started).toBeLessThan(25_000);
+      } finally {
+        await server.stop();
+      }
+    }
+  }, 60_000);
+
+  it('P2 the warm-up of a run sends exactly the prefix its first request starts with; it starts with the check', async () => {
     const [task] = loadEvals('evals').filter((entry) => entry.id === 'create-file');
     const client = new ScriptedModelClient([{ text: '<final>done</final>' }], { whenExhausted: 'repeat-last' });
     const run = {
@@ -443,9 +473,7 @@ describe('P2 O3 a sweep warms the next run', () => {
     await warmEval(run);
     const { result } = await runEval({
       ...run,
-      duringCheck: async () => {
-        order.push('warm-next');
-      },
+      onCheck: () => order.push('warm-next'),
     });
     expect(client.warmed[0].messages).toEqual([client.requests[0].messages[0]]);
     expect(client.warmed[0].options).toEqual(client.requests[0].options);

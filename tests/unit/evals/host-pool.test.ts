@@ -107,4 +107,28 @@ describe('M3 one sweep over several servers', () => {
     expect(report.results[0].result.crashed).toBeTruthy();
     expect(report.left).toEqual([1, 2, 3, 4]);
   });
+
+  it('M3 P2 a run a worker claims while its run ends runs on that worker next: no other server takes it', async () => {
+    const a = host('a', 1, 20);
+    const b = host('b', 1, 1);
+    const claimedBy = new Map<number, string>();
+    const report = await runAcrossHosts(
+      ids(8),
+      [a.entry, b.entry],
+      async (item, chosen, claim) => {
+        const result = await (chosen.name === 'a' ? a.run(item) : b.run(item));
+        // As a check starts: the worker claims its next run (to warm the server for it).
+        const next = claim();
+        if (next !== undefined) claimedBy.set(next, chosen.name);
+        expect(claim()).toBe(next); // claiming again gives the same run, not another
+        return result;
+      },
+      { requeue: false, onResult: () => {} },
+    );
+    expect(report.results).toHaveLength(8);
+    for (const { item, host: ranOn } of report.results)
+      if (claimedBy.has(item)) expect(ranOn, `run ${item}`).toBe(claimedBy.get(item));
+    // The fast server still took more: claiming reserves one run, not a share.
+    expect(b.state.ran.length).toBeGreaterThan(a.state.ran.length);
+  });
 });

@@ -29,6 +29,15 @@ export type Recovery =
 const maxAroundChars = 160;
 /** Words that say the JSON is shown, not sent. */
 const showing = /\b(example|sample|e\.g\.|for instance|such as|format|schema|would look|looks like|template)\b/i;
+
+/**
+ * T6: the guard every form of a call written in text meets: with more than a short sentence around
+ * it, or beside words that say it is shown (an example, a format), it is quoted, not sent.
+ */
+export function quotedCall(around: string): boolean {
+  const text = around.trim();
+  return text.length > maxAroundChars || showing.test(text) || text.includes('```');
+}
 const argumentKeys = ['arguments', 'parameters', 'args', 'input'];
 const nameKeys = ['name', 'tool_name', 'tool', 'function'];
 /** Keys that describe a call rather than carry its arguments. */
@@ -149,14 +158,14 @@ export function recoverToolCall(text: string, tools: DeclaredTools): Recovery {
   if (syntax && !/^\s*[[{]/.test(raw)) {
     const rest = around(raw, [syntax.block]);
     const args = asRecord(lenientJson(syntax.block.text));
-    if (!args || rest.length > maxAroundChars || showing.test(rest) || rest.includes('```')) return { kind: 'none' };
+    if (!args || quotedCall(rest)) return { kind: 'none' };
     if (!tools.argumentNames(syntax.name)) return { kind: 'unknown-name', names: [syntax.name] };
     return { kind: 'call', calls: [{ name: syntax.name, arguments: args }], form: 'call-syntax', besideName: false };
   }
   const found = blocks(raw);
   if (found.length === 0) return { kind: 'none' };
   const rest = around(raw, found);
-  if (rest.length > maxAroundChars || showing.test(rest) || rest.includes('```')) return { kind: 'none' };
+  if (quotedCall(rest)) return { kind: 'none' };
   const candidates: Candidate[] = [];
   for (const block of found) {
     const value = lenientJson(block.text.trim());

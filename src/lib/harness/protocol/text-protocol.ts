@@ -12,7 +12,7 @@
 import type { ParsedReply } from './parsed-reply';
 import { stripThinking } from './parsed-reply';
 import { baseTools } from '../tools/tool-registry';
-import { lenientJson, recoveredReply } from './recover-call';
+import { lenientJson, quotedCall, recoveredReply } from './recover-call';
 
 const baseArguments = new Map(baseTools.map((tool) => [tool.name, Object.keys(tool.parameters.properties)]));
 
@@ -197,8 +197,10 @@ function toolBlock(raw: string, at: number, options: TextProtocolOptions): Parse
 
 /**
  * T6: `<read_file path="a.txt"/>` or `<write_file path="a.txt">text</write_file>` — a declared
- * tool's name used as the tag, as small models write it (Qwen2.5-Coder-0.5B did). Read as the
- * XML form it resembles, and marked recovered.
+ * tool's name used as the tag, as small models write it. Read as the XML form it resembles, and
+ * marked recovered — only when the reply is that call (a short lead-in before it at most, nothing
+ * after): a tag quoted inside prose (a README summarised, an HTML element named, "for example …")
+ * is prose.
  */
 function toolNamedTag(
   raw: string,
@@ -211,7 +213,15 @@ function toolNamedTag(
     const start = match.index;
     const close = `</${name}>`;
     const end = selfClosing ? start + whole.length : raw.indexOf(close, start + whole.length);
-    if (end === -1) return { kind: 'malformed', problem: `the <${name}> tag is not closed with ${close}` };
+    const after = end === -1 ? start + whole.length : selfClosing ? end : end + close.length;
+    const around = raw.slice(0, start) + raw.slice(after);
+    // The reply is the call: at most a short lead-in before it, nothing after it but punctuation.
+    if (quotedCall(around) || /[\p{L}\p{N}]/u.test(raw.slice(after))) continue;
+    // An open tag never closed is a call only when it is all the reply says (then, a broken one).
+    if (end === -1) {
+      if (around.trim()) continue;
+      return { kind: 'malformed', problem: `the <${name}> tag is not closed with ${close}` };
+    }
     const body = selfClosing ? '' : raw.slice(start + whole.length, end);
     const rewritten = `<tool name="${name}"${attributes}>${body}</tool>`;
     const parsed = toolBlock(rewritten, 0, options);
@@ -225,7 +235,19 @@ export function parseTextReply(reply: string, options: TextProtocolOptions = {})
   if (!raw) return { kind: 'malformed', problem: 'the reply was empty' };
   const toolAt = raw.search(/<tool[\s>]/);
   const finalAt = raw.indexOf('<final>');
-  if (toolAt !== -1 && (finalAt === -1 || toolAt < finalAt)) return toolBlock(raw, toolAt, options);
+  if (toolAt !== -1 && (finalAt === -1 || toolAt < finalAt)) {
+    const call = toolBlock(raw, toolAt, options);
+    // A call inside a longer text, or one that says it is an example, is quoted, not sent: not run.
+    const closeAt = raw.lastIndexOf('</tool>');
+    if (call.kind === 'tool' && closeAt > toolAt && quotedCall(raw.slice(0, toolAt) + raw.slice(closeAt + 7)))
+      return {
+        kind: 'malformed',
+        problem:
+          'the tool call stands inside a longer text (or beside words saying it is an example), so it was not ' +
+          'run; reply with the call alone',
+      };
+    return call;
+  }
   if (finalAt !== -1) {
     const close = raw.lastIndexOf('</final>');
     const answer = raw.slice(finalAt + '<final>'.length, close > finalAt ? close : undefined).trim();

@@ -25,7 +25,7 @@ function slotRows(slots: Slot[]): string {
   return slots
     .map(
       (slot) =>
-        `<tr><th>${slot.name}</th><td>${slot.chars} chars · ~${slot.tokens} tokens${change(slot)}</td>` +
+        `<tr><th>${escape(slot.name)}</th><td>${slot.chars} chars · ~${slot.tokens} tokens${change(slot)}</td>` +
         `<td>${escape(slot.purpose)}</td></tr>`,
     )
     .join('');
@@ -33,7 +33,7 @@ function slotRows(slots: Slot[]): string {
 
 function noteBlock(notes: readonly { slot: string; text: string }[]): string {
   if (!notes.length) return '<p class="muted">No note on this step.</p>';
-  return notes.map((note) => `<p><b>${note.slot}</b> — ${escape(note.text)}</p>`).join('');
+  return notes.map((note) => `<p><b>${escape(note.slot)}</b> — ${escape(note.text)}</p>`).join('');
 }
 
 export function lessonHandout(

@@ -69,7 +69,7 @@ function readNotes(text: string, trajectory: Trajectory): TeacherWords | string 
     const { step, slot, text: words } = (note ?? {}) as { step?: unknown; slot?: unknown; text?: unknown };
     if (!Number.isInteger(step) || (step as number) < 1 || (step as number) > steps)
       return `note ${index + 1}: "step" must be a step of the session (1 to ${steps})`;
-    if (typeof slot !== 'string' || !(slot in slotInfo))
+    if (typeof slot !== 'string' || !Object.hasOwn(slotInfo, slot))
       return `note ${index + 1}: "slot" must be one of ${Object.keys(slotInfo).join(', ')}`;
     if (typeof words !== 'string' || !words.trim() || words.length > maxNote)
       return `note ${index + 1}: "text" must be text of 1 to ${maxNote} characters`;
