@@ -2,40 +2,10 @@
  * O2: the eval suite's checks can fail. For every task, its reference solution passes and a model
  * that answers "done" at once fails — on the offline workspace and on a real directory.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEvals } from '../../../src/cli/load-evals';
-import { runEval } from '../../../src/lib/evals/run-eval';
 import { evalTask } from '../../../src/lib/evals/eval-task';
-import type { EvalModel, EvalRun } from '../../../src/lib/evals/run-eval';
-import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
-import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-directory-workspace';
-import { restoreFiles } from '../../../src/lib/workspace/workspace-files';
-import { analyzeShellCommand } from '../../../src/lib/workspace/shell-command-analyzer';
 import { exportTrajectory, importTrajectory } from '../../../src/lib/store/session-export';
-
-const tasks = loadEvals('evals');
-const backends = {
-  offline: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
-  directory: async (files: Record<string, string>) => {
-    const workspace = new NodeDirectoryWorkspace(mkdtempSync(path.join(tmpdir(), 'harness-suite-')));
-    await restoreFiles(workspace, files);
-    return workspace;
-  },
-};
-
-const run = (task: (typeof tasks)[number], model: EvalModel, workspace: EvalRun['workspace']) =>
-  runEval({
-    task,
-    model,
-    protocol: 'text',
-    preset: { name: 'default', sections: {} },
-    repeat: 1,
-    workspace,
-    analyzeShell: analyzeShellCommand,
-  });
+import { backends, checkTasks, run, suiteTasks, tasks } from './suite-cases';
 
 describe('O2 a check sees what the model left', () => {
   it("O2 a hidden file may not take a workspace file's place: the task is refused, naming both", () => {
@@ -90,27 +60,8 @@ describe('O2 the eval suite', () => {
     for (const task of tasks) expect(task.ignored ?? [], task.id).toEqual([]);
   });
 
-  for (const [backend, workspace] of Object.entries(backends)) {
-    for (const task of tasks) {
-      it(`O2 ${task.id} (${backend}): the reference passes; a do-nothing model and every shortcut fail`, async () => {
-        const reference = await run(task, { kind: 'reference' }, workspace);
-        expect(reference.result.crashed).toBeUndefined();
-        expect(
-          reference.result.passed,
-          `reference: ${reference.result.outcomeDetail}\n${reference.result.checkOutput}`,
-        ).toBe(true);
-        const noop = await run(task, { kind: 'noop' }, workspace);
-        expect(noop.result.passed, `noop passed ${task.id}`).toBe(false);
-        for (const shortcut of task.shortcuts) {
-          const wrong = await run(task, { kind: 'shortcut', name: shortcut.name }, workspace);
-          expect(wrong.result.crashed, shortcut.name).toBeUndefined();
-          // Every reply of the shortcut ran: a shortcut that fails only because it broke is no test of the check.
-          expect(wrong.result.outcome, `${shortcut.name}: ${wrong.result.outcomeDetail}`).toBe('final');
-          expect(wrong.result.passed, `the shortcut "${shortcut.name}" passed ${task.id}`).toBe(false);
-        }
-      });
-    }
-  }
+  // The generated pool's tasks are checked in their own files (suite-pool-*.test.ts), in parallel.
+  for (const backend of ['offline', 'directory'] as const) checkTasks(suiteTasks, backend);
 
   it('U3 O2 a run keeps the files of every changing step, so its session replays with them', async () => {
     const task = tasks.find((entry) => entry.id === 'patch-one-line')!;

@@ -20,8 +20,8 @@ describe('prompt', () => {
       'identity',
       'rules',
       'tools',
-      'examples',
       'environment',
+      'examples',
       'workspace',
     ]);
     const withDocs = assemblePrefix(await state({ 'README.md': '# Demo\nRun the tests with npm test.' }));
@@ -30,6 +30,19 @@ describe('prompt', () => {
     const native = assemblePrefix(await state({}, 'native'));
     expect(native.sections.map((section) => section.name)).not.toContain('examples');
     expect(native.text).toContain('reply in plain text without a tool call');
+  });
+
+  it("P2 two workspaces' prompts share every section that does not name their files: a server reads only the rest", async () => {
+    const one = assemblePrefix(await state({ 'notes.txt': 'a\n' }));
+    const two = assemblePrefix(await state({ 'src/main.js': 'b\n', 'data/list.csv': 'c\n' }));
+    let common = 0;
+    while (common < one.text.length && one.text[common] === two.text[common]) common++;
+    const shared = one.sections.slice(
+      0,
+      one.sections.findIndex((section) => section.name === 'examples'),
+    );
+    expect(shared.map((section) => section.name)).toEqual(['identity', 'rules', 'tools', 'environment']);
+    expect(common).toBeGreaterThanOrEqual(shared.map((section) => section.text).join('\n\n').length);
   });
 
   it('P1 the tools section lists exactly the tools of the session', async () => {

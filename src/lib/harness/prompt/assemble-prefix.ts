@@ -23,13 +23,22 @@ export interface Prefix {
   sections: RenderedSection[];
 }
 
-/** Which sections this state calls for, in stable-first order. */
+/**
+ * Which sections this state calls for, in stable-first order: what is the same for every task on
+ * this backend (identity, rules, tools, the environment) before what names this workspace's files
+ * (the examples, the repository), so a server that has read one task's prompt reads only the
+ * workspace's part of the next one's (P2: most of a run's seconds on a CPU are prompt reading).
+ */
 function chosenSections(state: PromptState): SectionName[] {
   const names: SectionName[] = ['identity', 'rules', 'tools'];
-  // O4: the small profile shows no examples (a small model copies them instead of doing the task).
-  if (state.protocol !== 'native' && state.profile !== 'small') names.push('examples');
-  // O4: a small model gets no git report; its environment section is the file list.
-  names.push(...(state.profile === 'small' ? (['environment'] as const) : (['environment', 'workspace'] as const)));
+  // O4: a small model gets no git report and no examples (it copies them instead of doing the
+  // task); its environment section is the file list.
+  if (state.profile === 'small') names.push('environment');
+  else {
+    names.push('environment');
+    if (state.protocol !== 'native') names.push('examples');
+    names.push('workspace');
+  }
   if (state.repo.docs.length > 0) names.push('docs');
   // P5: chosen by real state: no skills, no section.
   if (state.skills && state.skills.length > 0) names.push('skills');
