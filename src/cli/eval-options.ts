@@ -57,10 +57,11 @@ Options:
   --protocols p,q      text, native, constrained (default: text; native only for models listing "tools")
   --presets a,b        default, small (the small-model profile, O4), no-recovery (calls written in
                        a reply's text are not run, T6), no-delegate (no delegate tool, D1),
-                       think-first (a thought before every constrained reply, T6), or
+                       think-first (a thought before every constrained reply, T6), a pack
+                       of rules by name (bare: the loop with no heuristic rule; O5), or
                        preset files exported from the page's inspector ({"sections": {…}}, and
-                       optionally "profile", "toolProfile", "maxDepth", "showNamedFiles",
-                       "recoverCalls", "thinkFirst")
+                       optionally "profile", "pack", "toolProfile", "maxDepth",
+                       "showNamedFiles", "recoverCalls", "thinkFirst")
                        (default: default)
   --repeat N           runs of each combination (default: 1)
   --out DIR            where results.jsonl and the sessions go (default: eval-results/TIMESTAMP)

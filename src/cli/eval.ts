@@ -31,6 +31,7 @@ import { evalHelp, parseEvalOptions } from './eval-options';
 import type { EvalOptions } from './eval-options';
 import { UsageError } from './cli-options';
 import { loadEvals } from './load-evals';
+import { isPack, packNames } from '../lib/harness/rule-packs';
 
 // T7: task files, model names and server replies reach stderr: made inert (terminal-text.ts).
 const log = (line: string) => process.stderr.write(`${escapeForTerminal(line)}\n`);
@@ -46,6 +47,8 @@ function loadPreset(spec: string): EvalPreset {
   if (spec === 'no-delegate') return { name: 'no-delegate', sections: {}, maxDepth: 0 };
   // T6: the default harness with a thought before every constrained reply.
   if (spec === 'think-first') return { name: 'think-first', sections: {}, thinkFirst: true };
+  // O5: a pack of rules by name (rule-packs.ts), on the default profile: `bare` is the loop alone.
+  if (isPack(spec)) return { name: spec, sections: {}, pack: spec };
   let value: Record<string, unknown>;
   try {
     value = JSON.parse(readFileSync(spec, 'utf8')) as Record<string, unknown>;
@@ -61,7 +64,9 @@ function loadPreset(spec: string): EvalPreset {
   if (value.profile !== undefined && !harnessProfiles.includes(value.profile as HarnessProfile))
     throw new UsageError(`--presets: ${spec} has "profile" ${JSON.stringify(value.profile)}; use default or small`);
   // D1, O4, T6: the run settings a preset may choose besides its prompt, each checked.
-  const { maxDepth, showNamedFiles, recoverCalls, toolProfile, thinkFirst } = value;
+  const { maxDepth, showNamedFiles, recoverCalls, toolProfile, thinkFirst, pack } = value;
+  if (pack !== undefined && !(typeof pack === 'string' && isPack(pack)))
+    throw new UsageError(`--presets: ${spec} has "pack" ${JSON.stringify(pack)}; use ${packNames.join(', ')}`);
   if (toolProfile !== undefined && !toolProfiles.includes(toolProfile as ToolProfile))
     throw new UsageError(
       `--presets: ${spec} has "toolProfile" ${JSON.stringify(toolProfile)}; use ${toolProfiles.join(', ')}`,
@@ -80,6 +85,7 @@ function loadPreset(spec: string): EvalPreset {
     ...(thinkFirst !== undefined ? { thinkFirst: thinkFirst as boolean } : {}),
     ...(recoverCalls === false ? { recoverCalls: false } : {}),
     ...(toolProfile !== undefined ? { toolProfile: toolProfile as ToolProfile } : {}),
+    ...(pack !== undefined ? { pack: pack as string } : {}),
   };
 }
 

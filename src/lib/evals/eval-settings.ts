@@ -60,6 +60,7 @@ export function evalSettings(run: EvalRun, protocol: Protocol): AgentSettings {
     ...(run.preset.showNamedFiles ? { showNamedFiles: true } : {}),
     ...(run.preset.thinkFirst ? { thinkFirst: true } : {}),
     ...(run.preset.toolProfile ? { toolProfile: run.preset.toolProfile } : {}),
+    ...(run.preset.pack ? { pack: run.preset.pack } : {}),
     ...scenario,
     // A task comes from anywhere (T7): its rules add to the default ones, never replace them.
     shellRules: {

@@ -55,6 +55,8 @@ export interface EvalPreset {
   toolProfile?: ToolProfile;
   /** T6: constrained replies begin with a short thought (the "think-first" preset). */
   thinkFirst?: boolean;
+  /** O5: the pack of rules (rule-packs.ts; the "bare" preset: none). */
+  pack?: string;
 }
 
 export interface EvalRun {
