@@ -191,7 +191,6 @@ describe('architecture', () => {
       'rules/run-rules',
       'rules/run-rules',
       'run-setup',
-      'run-setup',
       'step-act',
       'step-reply',
       'step-request',

@@ -27,7 +27,7 @@ export interface ConfigurationSummary {
   /** Prompt tokens the server evaluated per run (not taken from its cache): what a harness choice costs on a CPU. */
   meanTokensRead?: number;
   meanParseRate: number;
-  /** O5: runs that ended with a final answer carrying a flag (unchecked, after a send-back, a change claimed but not made). */
+  /** O5: runs ending with a flagged final answer (unchecked, after a send-back, a change claimed, not made). */
   flagged: number;
   crashed: number;
   /** Per task: passed runs of all runs. */

@@ -106,7 +106,7 @@ export interface EvalResult {
   passed: boolean;
   outcome: Outcome['kind'];
   outcomeDetail: string;
-  /** O5: what a final answer carries: a check that did not run, answers sent back before, a change claimed but not made. */
+  /** O5: a final answer's flags: a check that did not run, answers sent back before, a change claimed, not made. */
   flags?: FinalFlag['kind'][];
   steps: number;
   promptTokens: number;

@@ -1,7 +1,7 @@
 /**
  * U1 P2: the inspector's view model — what it shows of the open session (or the replayed step):
  * the prompt's sections, the request of the chosen step as it was sent (or the one that was not),
- * the last reply, skills and hook decisions, and the per-step rows with the figures their
+ * the last reply, skills, hook decisions and the rules in effect, and the per-step rows with the figures their
  * server did not report. Components render it (InspectorPane and its parts); the reading of
  * events and steps is here, tested on its own.
  */
@@ -16,6 +16,8 @@ import type { TeachingStep } from './teaching/step-index';
 import { serverReuseShare } from './step-figures';
 import { skillUse } from './skill-use';
 import { unsentRequest } from './unsent-request';
+import { activeRules, ruleActs } from './harness-rules';
+import type { ActiveRules, RuleAct } from './harness-rules';
 
 /** The protocol whose default templates an edited section starts from. */
 export function templateProtocol(protocol: string | undefined): 'native' | 'constrained' | 'text' {
@@ -99,6 +101,9 @@ export class InspectorView {
   readonly request: SentRequest | undefined;
   readonly sections: { name: string; text: string; edited?: boolean }[];
   readonly rawOutput: string;
+  /** DESIGN 14: the rules in effect for the last run, and what they did (the Harness view). */
+  readonly rules: ActiveRules | undefined;
+  readonly ruleActs: RuleAct[];
 
   constructor(page: Playground) {
     const sessionId = () => page.session?.id;
@@ -117,5 +122,7 @@ export class InspectorView {
     this.request = $derived(shownRequest(this.requests, this.chosenStep, this.replayed));
     this.sections = $derived(this.replayed ? this.replayed.sections : page.runs.prefix);
     this.rawOutput = $derived(rawReply(this.replayed, page.runs.rawOutput));
+    this.rules = $derived(activeRules(page.runs.events, sessionId()));
+    this.ruleActs = $derived(ruleActs(page.runs.events, sessionId()));
   }
 }
