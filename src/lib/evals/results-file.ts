@@ -56,6 +56,12 @@ const validate = new Ajv({ strict: false }).compile({
       items: { enum: ['unchecked', 'after-send-back', 'claims-unmade-change'] },
     },
     family: { type: 'string', maxLength: 60 },
+    rulesActed: {
+      type: 'object',
+      maxProperties: 100,
+      propertyNames: { maxLength: 60 },
+      additionalProperties: { type: 'integer', minimum: 0 },
+    },
     split: { enum: ['tuning', 'dev', 'test'] },
   },
 });

@@ -118,6 +118,8 @@ export interface EvalResult {
   promptTokensEvaluated?: number;
   /** T6: calls recovered from the text of replies (absent when none). */
   recoveredCalls?: number;
+  /** O5: how often each rule acted in the run (absent when none did). */
+  rulesActed?: Record<string, number>;
   /** Provenance: the sampling the run used, the server that answered, the harness's commit. */
   temperature?: number;
   seed?: number;

@@ -482,6 +482,31 @@ describe('P2 O3 a sweep warms the next run', () => {
     expect(result).toMatchObject({ temperature: 0.2, seed: 7 });
   });
 
+  it('O5 a result says which rules acted how often, and the flags of the answer that stood', async () => {
+    const task = loadEvals('evals').find((entry) => entry.id === 'append-line')!;
+    const { result } = await runEval({
+      task,
+      model: { kind: 'shortcut', name: 'overwrite' },
+      protocol: 'text',
+      preset: { name: 'default', sections: {} },
+      repeat: 1,
+      workspace: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
+    });
+    // The blind overwrite was refused once by read-first; the shortcut's second write went through.
+    expect(result.rulesActed).toEqual({ 'read-first': 1 });
+    expect(result).toMatchObject({ family: 'append-line', split: 'tuning' });
+    const bare = await runEval({
+      task,
+      model: { kind: 'shortcut', name: 'overwrite' },
+      protocol: 'text',
+      preset: { name: 'bare', sections: {}, pack: 'bare' },
+      repeat: 1,
+      workspace: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
+    });
+    expect(bare.result.rulesActed).toBeUndefined();
+    expect(parseResults(JSON.stringify(result)).results[0]!.rulesActed).toEqual({ 'read-first': 1 });
+  });
+
   it('O2 a scripted run keeps no prompt time or tokens read: its stand-in model measured nothing', async () => {
     const [task] = loadEvals('evals').filter((entry) => entry.id === 'create-file');
     const { result } = await runEval({
