@@ -117,6 +117,21 @@ test('U2 with the demo model and no server, no alarm (the demo needs none), only
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
 });
 
+test('U2 an Ollama started after the page opened is found without a reload', async ({ page, ollama }) => {
+  const first = await ollama();
+  const host = first.url;
+  await first.stop();
+  await openFresh(page, presetUrl({ host }));
+  await expect(page.getByLabel('No server found')).toContainText(`Nothing answered at ${host}`);
+  const later = await ollama({ models: [{ name: 'tiny:1b', capabilities: ['completion'], contextLength: 8192 }] });
+  await later.stop();
+  await later.start(Number(new URL(host).port));
+  await expect(page.getByRole('status', { name: 'Ollama found' })).toContainText(`is running at ${host}`, {
+    timeout: 15_000,
+  });
+  await expect(page.getByLabel('No server found')).toHaveCount(0);
+});
+
 test('T7 R4 while a link proposes another server, the old one is not checked: no false alarm flashes before the answer', async ({
   page,
   ollama,
@@ -150,4 +165,33 @@ test('T7 R4 while a link proposes another server, the old one is not checked: no
     .click();
   await expect(page.getByRole('status', { name: 'Server connection' })).toHaveText('Ollama 0.24.0');
   expect(asked()).toBe(before);
+});
+
+test('U2 P2 the first screen offers the configuration measured best, says why, and one click warms it at once', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    models: [
+      { name: 'qwen2.5-coder:0.5b', capabilities: ['completion', 'tools'], contextLength: 32768, size: 491_400_064 },
+      { name: 'qwen2.5-coder:1.5b', capabilities: ['completion', 'tools'], contextLength: 32768, size: 1_117_320_768 },
+    ],
+    generate: true,
+  });
+  await openFresh(page, presetUrl({ host: server.url }));
+  const found = page.getByRole('status', { name: 'Ollama found' });
+  // The 1.5B model measured best here, though the server lists the 0.5B one first.
+  await expect(found.getByRole('button', { name: 'Use qwen2.5-coder:1.5b' })).toBeVisible();
+  await expect(found.getByLabel('Why this configuration')).toContainText(
+    /constrained output with the default rules: passed \d+ of \d+/,
+  );
+  await found.getByRole('button', { name: 'Use qwen2.5-coder:1.5b' }).click();
+  await expect(page.getByLabel(/^Model: qwen2.5-coder:1.5b on /)).toBeVisible();
+  // No reload: the warm-up starts and the server reads the prefix.
+  await expect.poll(() => server.warmRequests().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(page.getByText(/Prompt prefix warm/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('textbox', { name: 'Task' })).toHaveValue(/src\/version\.js/);
+  // The measured configuration: constrained output (its rules say every reply is one JSON object).
+  const warmed = JSON.stringify(server.warmRequests()[0]?.body?.messages);
+  expect(warmed).toContain('Every reply is exactly one JSON object');
 });

@@ -7,14 +7,9 @@
 import type { ModelRequest } from '../harness/model-types';
 import type { ScriptedReply } from '../model/scripted-model-client';
 
-export const demoFiles: Record<string, string> = {
-  'README.md': '# sum\nA tiny library with one bug: `sum()` skips the first item.\n',
-  'src/sum.js':
-    'export function sum(items) {\n  let total = 0;\n  for (let i = 1; i < ' +
-    'items.length; i++) total += items[i];\n  return total;\n}\n',
-};
+import { demoFiles, demoTask } from '../workspace/samples/demo-project';
 
-export const demoTask = 'sum() in src/sum.js returns the wrong total. Find the bug and fix it.';
+export { demoFiles, demoTask };
 
 const lastResult = (request: ModelRequest) => request.messages.at(-1)?.content ?? '';
 const refused = (request: ModelRequest) => /approval denied|error:|not run/i.test(lastResult(request));

@@ -43,6 +43,8 @@ export interface PlaygroundSettings {
   protocol: ProtocolChoice;
   /** O4: the harness profile (default, or small for models under about 1B parameters). */
   profile: HarnessProfile;
+  /** O5: the pack of rules by name ("" = the profile's own: rule-packs.ts). */
+  pack: string;
   /** T6: run calls a model wrote in its reply's text (fenced JSON, <tool_call>) as calls. */
   recoverCalls: boolean;
   /** O4: show the files the task names with it (the small profile always does). */
@@ -79,6 +81,7 @@ export function defaultPlaygroundSettings(): PlaygroundSettings {
     model: '',
     protocol: 'auto',
     profile: 'default',
+    pack: '',
     recoverCalls: true,
     showNamedFiles: false,
     thinkFirst: false,
@@ -216,6 +219,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     protocol: demo ? 'text' : page.protocol === 'auto' && session.pinned ? session.pinned.protocol : page.protocol,
     // The demo's scripted replies are written for the default harness.
     profile: demo ? 'default' : page.profile,
+    ...(!demo && page.pack ? { pack: page.pack } : {}),
     ...(page.recoverCalls === false ? { recoverCalls: false } : {}),
     ...(page.showNamedFiles ? { showNamedFiles: true } : {}),
     ...(page.thinkFirst ? { thinkFirst: true } : {}),
@@ -235,6 +239,7 @@ export function runSettings(page: PlaygroundSettings, session: Session, demo: bo
     ...withTrustedSafety(session.settings, trusted),
     protocol: trusted.protocol,
     profile: trusted.profile,
+    ...(trusted.pack ? { pack: trusted.pack } : { pack: undefined }),
     recoverCalls: trusted.recoverCalls !== false,
     showNamedFiles: trusted.showNamedFiles === true,
     thinkFirst: trusted.thinkFirst === true,

@@ -26,6 +26,7 @@ import { SessionLibrary } from './session-library.svelte';
 import { RunController } from './run-controller.svelte';
 import { WorkspaceState } from './workspace-state.svelte';
 import { WarmUp } from './warm-up.svelte';
+import { measured, offerSettings } from './measured-offer';
 import type { PlaygroundSettings, UrlPreset } from './playground-settings';
 import {
   defaultPlaygroundSettings,
@@ -120,13 +121,20 @@ export class Playground {
   }
 
   /** Leaves the demo model for one found on the configured server, in a new session on the sample. */
+  /**
+   * U2: the first screen's one click — the found model with the configuration the committed
+   * results measured best for it (protocol, profile or pack), on the first-task sample, the
+   * server checked before the session is made so the warm-up starts at once.
+   */
   async useFoundModel(model: string): Promise<void> {
     if (this.running || !this.connection.found?.models.includes(model)) return;
-    this.settings.model = model;
+    const offer = measured.find((entry) => entry.model === model);
+    Object.assign(this.settings, offer ? offerSettings(offer) : { model });
+    this.settings.sample = 'first-task';
     await this.saveSettings();
-    void this.connection.check(this.settings.host, model);
+    await this.connection.check(this.settings.host, model);
     // The offer goes once the new session is there (newSession keeps text typed meanwhile).
-    await this.newSession();
+    await this.newSession('first-task');
     this.connection.found = undefined;
   }
 

@@ -1,6 +1,7 @@
 /**
  * Sample projects shipped with the app: small JavaScript projects with a failing `node --test`
- * suite, a bug to find, and a multi-file change. Loadable into any workspace.
+ * suite, a bug to find, a multi-file change, a first task a small local model does in a step or two,
+ * and the Demo model's own project. Loadable into any workspace.
  */
 
 export interface SampleProject {
@@ -10,6 +11,8 @@ export interface SampleProject {
   task: string;
   files: Record<string, string>;
 }
+
+import { demoFiles, demoTask } from './demo-project';
 
 const packageJson = (name: string) =>
   `${JSON.stringify({ name, version: '1.0.0', type: 'module', scripts: { test: 'node --test' } }, null, 2)}\n`;
@@ -90,6 +93,24 @@ export const sampleProjects: SampleProject[] = [
         "'m', 'cm'), 200));\ntest('unknown unit', () => assert.throws(() => " +
         "convert(1, 'mile', 'm'), /unknown unit/));\n",
     },
+  },
+  {
+    id: 'first-task',
+    title: 'First task: a version module',
+    description: 'One new file with one given line: the loop end to end, in a step or two.',
+    task: "Create a file src/version.js whose only content is this line: export const version = '1.0.0';",
+    files: {
+      'package.json': packageJson('greeter'),
+      'README.md': '# greeter\n\nSays hello. `greet(name)` in src/greet.js.\n',
+      'src/greet.js': 'export function greet(name) {\n  return `Hello, ${name}!`;\n}\n',
+    },
+  },
+  {
+    id: 'sum',
+    title: "The Demo's project: sum skips an item",
+    description: "The project the Demo model repairs: sum() starts its loop one item late.",
+    task: demoTask,
+    files: demoFiles,
   },
 ];
 
