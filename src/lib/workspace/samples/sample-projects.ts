@@ -108,7 +108,7 @@ export const sampleProjects: SampleProject[] = [
   {
     id: 'sum',
     title: "The Demo's project: sum skips an item",
-    description: "The project the Demo model repairs: sum() starts its loop one item late.",
+    description: 'The project the Demo model repairs: sum() starts its loop one item late.',
     task: demoTask,
     files: demoFiles,
   },
