@@ -19,6 +19,8 @@ const log = (line) => process.stderr.write(`[llama-cpp:serve] ${line}\n`);
 export const servedModel = 'smollm2:135m';
 const nCtx = Number(process.env.LLAMA_CPP_N_CTX || 4096);
 // llama-cpp-python's default is half the cores (one, here): a server of its own gets them all.
+// Prompt reading has its own count (n_threads_batch, every core by default): set to the same, or
+// a server given one core beside another reads prompts on two and both slow down.
 const threads = Number(process.env.LLAMA_CPP_THREADS || availableParallelism());
 
 /**
@@ -32,7 +34,17 @@ function modelSettings(ready) {
     const model = ready.find((entry) => entry.name === name);
     if (!model) return [];
     const chatFormat = formats[name] ? { chat_format: formats[name] } : {};
-    return [{ model: model.path, model_alias: name, n_ctx: nCtx, n_threads: threads, verbose: false, ...chatFormat }];
+    return [
+      {
+        model: model.path,
+        model_alias: name,
+        n_ctx: nCtx,
+        n_threads: threads,
+        n_threads_batch: threads,
+        verbose: false,
+        ...chatFormat,
+      },
+    ];
   });
 }
 

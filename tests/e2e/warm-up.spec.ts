@@ -43,3 +43,11 @@ test('P2 no warm-up traffic for the Demo model, and none for a server that does 
   await page.waitForTimeout(2500);
   expect(server.warmRequests()).toHaveLength(0);
 });
+
+test('U2 a warm-up in flight shows its elapsed seconds, ticking', async ({ page, ollama }) => {
+  const server = await ollama({ script: [], warmUps: 'hang' });
+  await openFresh(page, presetUrl({ host: server.url, model, sample: 'failing-test' }));
+  const status = page.getByRole('status', { name: 'Prompt prefix' });
+  await expect(status).toContainText(/Warming the prompt prefix: the server is reading it · [01] s/);
+  await expect(status).toContainText(/Warming the prompt prefix: the server is reading it · [23] s/);
+});

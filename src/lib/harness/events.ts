@@ -152,7 +152,7 @@ export type HarnessEventBody =
   | { type: 'delegate.started'; step: number; childSessionId: string; task: string; maxSteps: number }
   | { type: 'delegate.finished'; step: number; childSessionId: string; outcome: Outcome; usage: Usage }
   // U3 step mode
-  | { type: 'step.paused'; step: number; at: 'request' | 'reply' | 'tool' }
+  | { type: 'step.paused'; step: number; point: 'request' | 'reply' | 'tool' }
   | {
       type: 'step.edited';
       step: number;

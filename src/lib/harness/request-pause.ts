@@ -21,7 +21,7 @@ export async function pauseBeforeRequest(
   const last = context.session.history.at(-1);
   const editable =
     last && last.kind !== 'assistant' ? { role: messages.at(-1)!.role, content: messages.at(-1)!.content } : undefined;
-  context.recorder.emit({ type: 'step.paused', step, at: 'request' });
+  context.recorder.emit({ type: 'step.paused', step, point: 'request' });
   const decision = await gate.pause(
     {
       at: 'request',

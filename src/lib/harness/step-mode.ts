@@ -24,7 +24,7 @@ export const stepMode: Rule = {
     const gate = context.options.stepGate;
     if (stoppedBy || !gate) return { kind: 'go' };
     const { recorder, signal } = context;
-    recorder.emit({ type: 'step.paused', step, at: 'reply' });
+    recorder.emit({ type: 'step.paused', step, point: 'reply' });
     const decision = await gate.pause({ at: 'reply', step, content, toolCalls: reply.toolCalls }, signal);
     if (decision.action === 'stop') return { kind: 'stop', outcome: stepModeStop };
     if (decision.action !== 'edit' || decision.text === content) return { kind: 'go' };

@@ -182,7 +182,7 @@ export class ToolExecutor {
     }
     const risky = tool.risky || Boolean(tool.riskyWhen?.(args));
     if (this.options.stepGate) {
-      emit({ type: 'step.paused', step, at: 'tool' });
+      emit({ type: 'step.paused', step, point: 'tool' });
       const decision = await this.options.stepGate.pause(
         {
           at: 'tool',

@@ -11,6 +11,8 @@ import type { SessionStore } from '../harness/ports';
 import { hasLeases } from '../store/store-capabilities';
 import { TranscriptModel, itemsBeforeEvents } from './transcript-model';
 import type { StepStats, TranscriptEntry } from './transcript-model';
+import { idleActivity, trackActivity } from './server-activity';
+import type { ActivityTracker, ServerActivity } from './server-activity';
 
 export interface PromptSection {
   name: string;
@@ -46,6 +48,9 @@ export class RunController {
   prefix = $state.raw<PromptSection[]>([]);
   /** Every event of the open session, for the inspector, slot view and replay. */
   events = $state.raw<HarnessEvent[]>([]);
+  /** What the run waits on now (the server reading, the model writing, a tool), for the live line. */
+  activity = $state.raw<ServerActivity>(idleActivity.activity);
+  private tracker: ActivityTracker = idleActivity;
   private model: TranscriptModel | undefined;
   private controller: AbortController | undefined;
   private sessionId: string | undefined;
@@ -60,6 +65,8 @@ export class RunController {
     this.sessionId = session.id;
     this.model = new TranscriptModel(session.id);
     this.prefix = [];
+    this.tracker = idleActivity;
+    this.activity = idleActivity.activity;
     const before = itemsBeforeEvents(session.history, events, session.id);
     this.model.ensureItems(before, session.forkOf ? 'inherited' : 'history');
     for (const event of events) this.consume(event);
@@ -85,6 +92,7 @@ export class RunController {
     if (event.sessionId !== this.sessionId) return;
     if (event.type !== 'model.token' && event.type !== 'tool.output') this.pendingEvents.push(event);
     this.consume(event);
+    this.tracker = trackActivity(this.tracker, event, Date.now());
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     const flush = () => {
@@ -101,6 +109,7 @@ export class RunController {
     this.transcript = this.model.view();
     this.steps = this.model.stepsView();
     this.rawOutput = this.model.rawOutput;
+    if (this.tracker.activity !== this.activity) this.activity = this.tracker.activity;
   }
 
   /**
@@ -142,6 +151,8 @@ export class RunController {
       return { kind: 'error', error: { kind: 'store', message: (error as Error).message } };
     } finally {
       if (lease) clearInterval(lease);
+      this.tracker = idleActivity;
+      this.activity = idleActivity.activity;
       if (hasLeases(store)) await store.release(session.id).catch(() => undefined);
       this.running = false;
       this.controller = undefined;

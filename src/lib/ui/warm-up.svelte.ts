@@ -10,9 +10,13 @@ export type WarmState =
   /** Nothing is warmed, and why (the Demo model, a lesson, a server that does not answer). */
   | { kind: 'off'; why: string }
   | { kind: 'cold' }
-  | { kind: 'warming' }
-  /** `tokens`, `seconds`: what the server read, as it reported it (absent when it said nothing). */
-  | { kind: 'warm'; tokens?: number; seconds?: number }
+  /** `since`: when the request went (ms), for the elapsed time the page ticks. */
+  | { kind: 'warming'; since: number }
+  /**
+   * `tokens`, `seconds`: what the server read, as it reported it (absent when it said nothing);
+   * `elapsed`: the whole warm-up as the page waited for it, in seconds.
+   */
+  | { kind: 'warm'; tokens?: number; seconds?: number; elapsed: number }
   | { kind: 'failed'; message: string };
 
 /** How long the settings, tools and files must stay as they are before a warm-up is sent. */
@@ -40,7 +44,8 @@ export class WarmUp {
     const controller = new AbortController();
     this.controller = controller;
     this.key = key;
-    this.state = { kind: 'warming' };
+    const since = Date.now();
+    this.state = { kind: 'warming', since };
     const result = await send(controller.signal).catch((error: Error) => ({
       ok: false as const,
       error: { kind: 'bad_reply' as const, retryable: false, message: error.message },
@@ -52,6 +57,7 @@ export class WarmUp {
       const { promptEvalCount, promptEvalDurationNs } = result.stats;
       this.state = {
         kind: 'warm',
+        elapsed: (Date.now() - since) / 1000,
         ...(promptEvalCount !== undefined ? { tokens: promptEvalCount } : {}),
         ...(promptEvalDurationNs !== undefined ? { seconds: promptEvalDurationNs / 1e9 } : {}),
       };

@@ -39,6 +39,9 @@ describe('U3 editing the whole request at a pause', () => {
       expect(request.options).toMatchObject({ temperature: 0.5, outputLimit: 200 });
     }
     expect(h.of('step.edited').map((event) => event.target)).toEqual(['system', 'options']);
+    // each pause is recorded with the point it paused at (the event's own time stays a number)
+    expect(h.of('step.paused').map((event) => event.point)).toContain('request');
+    expect(h.of('step.paused').every((event) => typeof event.at === 'number')).toBe(true);
     const logged = sentRequests(h.events);
     logged.forEach((request, index) => expect(request.messages).toEqual(h.model.requests[index].messages));
     // The prompt's sections as logged are the edited ones, for the slot view.
