@@ -139,12 +139,9 @@ test('U3 every step of Lesson 3: what the note says about reuse and breaks is wh
     await expect(note).toContainText(`Step ${step}:`);
     const said = (await note.textContent())!;
     const shown = (await view.textContent())!;
-    const broke = /at character (\d+) of (\d+)/;
-    if (step > 1 && broke.test(shown)) expect(broke.exec(said)?.slice(1), said).toEqual(broke.exec(shown)!.slice(1));
-    else if (step > 1) {
-      expect(said, said).toContain('extends the previous one');
-      expect(/all (\d+) characters/.exec(said)?.[1]).toBe(/all (\d+) characters/.exec(shown)?.[1]);
-    }
+    // The note tells the step's reuse in the very words the Slots view shows (one source).
+    expect(said.replace(/\s+/g, ' '), said).toContain(shown.replace(/\s+/g, ' ').trim());
+    if (step > 1) expect(shown).toMatch(/extends the previous request|stops sharing its start/);
     if (said.includes('was compacted')) compactions++;
     if (step < 11) await page.getByRole('button', { name: 'Next step' }).click();
   }

@@ -65,9 +65,12 @@ test("U3 notes on one's own session are kept with it and export as a lesson, lai
   await sessions.getByRole('button', { name: 'Replay Read the README.' }).click();
   await expect(page.getByLabel('Lesson note')).toContainText('The model picks read_file');
   await expect(page.getByLabel('Lesson note').getByRole('button')).toHaveText('tools');
+  // Export asks the lesson's title first (the session's, to change or keep).
+  await page.getByRole('button', { name: 'Export as lesson' }).click();
+  await expect(page.getByLabel('Lesson title')).toHaveValue('Read the README.');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export as lesson' }).click(),
+    page.getByRole('form', { name: 'Export as lesson' }).getByRole('button', { name: 'Export' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('read-the-readme.lesson.zip');
   const files = unzipFiles(new Uint8Array(readFileSync((await download.path())!)));
@@ -126,6 +129,10 @@ test("U3 notes on one's own session are kept with it and export as a lesson, lai
   await expect(first.getByRole('row')).toHaveCount(5); // the five slots
   await expect(first).toContainText('read_file');
   await expect(first).toContainText('The model picks read_file from the tools slot.');
+  // What the read returned is on the page; what each slot is for is said once, on the cover.
+  await expect(first.getByRole('heading', { name: 'What the tools returned' })).toBeVisible();
+  await expect(first).toContainText('Turns titles into URL slugs');
+  await expect(handout.getByText(/^Who the agent is and the rules of the game/)).toHaveCount(1);
   await expect(handout.getByRole('region', { name: 'Step 2' })).toContainText('No note on this step.');
   await handout.close();
   await mine.getByRole('button', { name: 'Open Read the README.' }).click();
@@ -173,4 +180,35 @@ test('U3 at a pause, before the first request, the whole request can be edited: 
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript).toContainText('You edited the system prompt for the rest of this run');
   await expect(transcript).toContainText('You changed the declared tools for the rest of this run');
+});
+
+test("U3 a bundled lesson's note reworded by the teacher is kept in a copy among their lessons, across a reload", async ({
+  page,
+}) => {
+  await openFresh(page, '/');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();
+  const lessons = page.getByRole('region', { name: 'Lessons' });
+  await lessons
+    .getByRole('list', { name: 'Bundled lessons' })
+    .getByRole('button', { name: /^Open Lesson 1/ })
+    .click();
+  await expect(page.getByRole('status', { name: 'Replay position' })).toHaveText(/step 1 of \d+/);
+  await page.getByRole('button', { name: 'Edit note' }).click();
+  await expect(page.getByLabel('Note text')).toHaveValue(/^Step 1: /);
+  await page.getByLabel('Note text').fill('Here the model runs the tests first: ask the class why.');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByLabel('Lesson note')).toContainText('ask the class why');
+  await expect(page.getByText(/Kept in your lessons as ".*\(your notes\)"/)).toBeVisible();
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();
+  const mine = lessons.getByRole('list', { name: 'Your lessons' });
+  await mine.getByRole('button', { name: /^Open .*\(your notes\)$/ }).click();
+  await expect(page.getByLabel('Lesson note')).toContainText('ask the class why');
+  // The bundled lesson itself is unchanged.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Lessons' }).click();
+  await lessons
+    .getByRole('list', { name: 'Bundled lessons' })
+    .getByRole('button', { name: /^Open Lesson 1/ })
+    .click();
+  await expect(page.getByLabel('Lesson note')).not.toContainText('ask the class why');
 });

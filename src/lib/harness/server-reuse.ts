@@ -3,7 +3,8 @@
  * that reports cached tokens (`prompt_eval_cached_count` in newer Ollama, `cached_tokens` in the
  * OpenAI usage) is read as is. Ollama 0.24 does not: its `prompt_eval_count` counts the cached
  * tokens too, and the cache shows only in `prompt_eval_duration`. Then the share is read from
- * timing: the slowest time per token seen so far stands for a prompt evaluated in full.
+ * timing: the slowest time per token seen so far stands for a prompt evaluated in full, and the
+ * first read of a model (nothing to compare it with) gives no figure.
  */
 import type { ReplyStats } from './model-types';
 
@@ -22,11 +23,16 @@ export interface ServerReuse {
 export class ReadRates {
   private readonly slowest = new Map<string, number>();
 
-  /** Notes a read of `count` tokens in `nanoseconds`; returns the slowest rate for the model. */
-  note(model: string, count: number, nanoseconds: number): number {
-    const rate = Math.max(this.slowest.get(model) ?? 0, nanoseconds / count);
+  /**
+   * Notes a read of `count` tokens in `nanoseconds`; returns the slowest rate for the model, or
+   * undefined on its first read: a first read has nothing to be compared with (a cached one would
+   * otherwise be taken for a full one and shown as "0% reused").
+   */
+  note(model: string, count: number, nanoseconds: number): number | undefined {
+    const before = this.slowest.get(model);
+    const rate = Math.max(before ?? 0, nanoseconds / count);
     this.slowest.set(model, rate);
-    return rate;
+    return before === undefined ? undefined : rate;
   }
 }
 
@@ -42,6 +48,7 @@ export class ServerReuseMeter {
     const nanoseconds = stats.promptEvalDurationNs;
     if (!count || !nanoseconds) return undefined;
     const fullNsPerToken = this.rates.note(model, count, nanoseconds);
+    if (fullNsPerToken === undefined) return undefined;
     const evaluated = Math.min(count, Math.round(nanoseconds / fullNsPerToken));
     return { tokens: count - evaluated, source: 'timing' };
   }

@@ -31,27 +31,37 @@ export async function setStepNote(page: NotesHost, step: number, slot: string, t
     .catch((error: Error) => (page.notice = { kind: 'error', text: `The note was not kept: ${error.message}` }));
 }
 
-/** A file name from a title: lower case, dashes, nothing a file system could misread. */
+/**
+ * A file name from a title: lower case, dashes, nothing a file system could misread; a long title
+ * is cut at a word (a dash), never mid-word.
+ */
 export function lessonId(title: string): string {
   const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug || 'lesson';
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= 60) return slug || 'lesson';
+  const cut = slug.slice(0, 61);
+  const dash = cut.lastIndexOf('-');
+  return dash > 20 ? cut.slice(0, dash) : slug.slice(0, 60);
 }
 
-/** The zip of a session and its notes, as a bundled lesson is laid out. */
-export async function lessonZip(library: SessionLibrary, id: string): Promise<{ name: string; bytes: Uint8Array }> {
+/** The zip of a session and its notes, as a bundled lesson is laid out, under `title` (the session's by default). */
+export async function lessonZip(
+  library: SessionLibrary,
+  id: string,
+  title?: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
   const session = await library.store.load(id);
   if (!session) throw new Error(`Session ${id} is gone.`);
   const notes: StepNote[] = session.notes ?? [];
-  const name = lessonId(session.title);
+  const lessonTitle = title?.trim() || session.title;
+  const name = lessonId(lessonTitle);
   const firstLine = session.memory.task.split('\n')[0] ?? '';
   const files = {
     [`${name}.session.json`]: await library.exportSession(id, { files: {}, tasks: [] }),
     [`${name}.notes.json`]: `${JSON.stringify(
-      { title: session.title, summary: firstLine ? `Task: ${firstLine}` : session.title, notes },
+      { title: lessonTitle, summary: firstLine ? `Task: ${firstLine}` : lessonTitle, notes },
       null,
       1,
     )}\n`,

@@ -14,11 +14,9 @@ describe('P2 server-measured reuse', () => {
 
   it('P2 without one, the share is read from prompt_eval_duration against the slowest rate seen', () => {
     const meter = new ServerReuseMeter();
-    // Ollama 0.24 on smollm2: 684 tokens cold in 7.1 s, then the same prefix in 0.16 s.
-    expect(meter.measure({ promptEvalCount: 684, promptEvalDurationNs: 7_136_835_428 })).toEqual({
-      tokens: 0,
-      source: 'timing',
-    });
+    // Ollama 0.24 on smollm2: 684 tokens cold in 7.1 s, then the same prefix in 0.16 s. The first
+    // read has nothing to be compared with: no figure, not "0 reused".
+    expect(meter.measure({ promptEvalCount: 684, promptEvalDurationNs: 7_136_835_428 })).toBeUndefined();
     const warm = meter.measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 })!;
     expect(warm.source).toBe('timing');
     expect(warm.tokens).toBeGreaterThan(660);
@@ -33,11 +31,16 @@ describe('P2 server-measured reuse', () => {
   });
 
   it('P2 every reply event carries the estimate and the server figure, named by source', async () => {
-    const h = harness([tool('list_files', { path: '.' }), final('done')], { files: { 'a.txt': 'a' } });
+    const h = harness([tool('list_files', { path: '.' }), final('done')], {
+      files: { 'a.txt': 'a' },
+      agent: { modelName: 'first-read-basis' },
+    });
     await h.agent.run('look');
     const done = h.of('response.done');
     expect(done).toHaveLength(2);
-    for (const event of done) {
+    // the model's first read is the basis the later ones are timed against
+    expect(done[0].serverReusedTokens).toBeUndefined();
+    for (const event of done.slice(1)) {
       expect(event.reusedPromptTokens).toBeTypeOf('number');
       expect(event.serverReuseSource).toBe('timing');
       expect(event.serverReusedTokens).toBeTypeOf('number');
@@ -51,9 +54,9 @@ describe('P2 server-measured reuse', () => {
     // not the speed of a full read.
     const next = new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 }, 'm');
     expect(next!.tokens).toBeGreaterThan(660);
-    // Another model's rate is its own.
+    // Another model's rate is its own: its first read, fast or not, gives no figure.
     const other = new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 }, 'n');
-    expect(other!.tokens).toBe(0);
+    expect(other).toBeUndefined();
   });
 
   it('P2 after the warm-up, the first request of the run is counted as read from the cache, not evaluated', async () => {

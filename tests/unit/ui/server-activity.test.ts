@@ -51,7 +51,11 @@ describe('U2 the live line says what the server is doing, with the seconds since
     tracker = trackActivity(tracker, at({ type: 'retry', step: 3, attempt: 1, delayMs: 1500, reason: 'HTTP 503' }), 0);
     expect(activityText(tracker.activity, 0)).toBe('Step 3: retrying in 2 s: HTTP 503 · 0 s');
     const usage = { promptTokens: 0, outputTokens: 0, totalTokens: 0, requests: 3 };
-    tracker = trackActivity(tracker, at({ type: 'run.finished', outcome: { kind: 'aborted', message: 'stopped' }, usage, steps: 3 }), 0);
+    tracker = trackActivity(
+      tracker,
+      at({ type: 'run.finished', outcome: { kind: 'aborted', message: 'stopped' }, usage, steps: 3 }),
+      0,
+    );
     expect(tracker.activity).toEqual({ kind: 'idle' });
     expect(activityText(tracker.activity, 0)).toBe('');
   });

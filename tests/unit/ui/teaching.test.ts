@@ -14,7 +14,12 @@ import { TeachingState } from '../../../src/lib/ui/teaching/teaching-state.svelt
 import type { TeachingHost } from '../../../src/lib/ui/teaching/teaching-state.svelte';
 import { fiveSlots, requestSize } from '../../../src/lib/ui/teaching/five-slots';
 import { cacheBreak, stepCacheBreak } from '../../../src/lib/ui/teaching/cache-break';
-import { lessonFigures, lessonNotesFile, notesFromEvents } from '../../../src/lib/ui/teaching/lesson-notes';
+import {
+  describeCall,
+  lessonFigures,
+  lessonNotesFile,
+  notesFromEvents,
+} from '../../../src/lib/ui/teaching/lesson-notes';
 import { factsByStep } from '../../../src/lib/ui/teaching/step-facts';
 import { final, harness, tool } from '../helpers';
 
@@ -176,21 +181,39 @@ describe('U3 teaching', () => {
         const step = facts[note.step - 1]!;
         const compacted = step.compactions.filter((entry) => !entry.reason.includes('shortened')).length;
         expect(note.text.split('the history was compacted').length - 1, `${id} ${note.text}`).toBe(compacted);
-        // Reuse and breaks as the Slots view computes them for the same step.
+        // Reuse and breaks as the Slots view computes them for the same step, one size per request.
         const view = stepCacheBreak(teaching[note.step - 2], teaching[note.step - 1]!)!;
-        const stops = /stops sharing its start with the previous one at character (\d+) of (\d+)/.exec(note.text);
-        const extends_ = /extends the previous one: all (\d+) characters/.exec(note.text);
+        const number = (pattern: RegExp) => {
+          const found = pattern.exec(note.text);
+          return found ? Number(found[1]!.replaceAll(',', '')) : undefined;
+        };
+        expect(note.text.match(/This request is/g), `${id} ${note.text}`).toHaveLength(1);
+        expect(number(/This request is ([\d,]+) characters/)).toBe(view.total);
+        const stops = number(/stops sharing its start with the previous request and its reply at character ([\d,]+)/);
+        const fresh = number(/extends the previous request and its reply: only the last ([\d,]+) are new/);
         if (note.step > 1 && view.firstDifference !== undefined)
-          expect(stops?.slice(1).map(Number), `${id} ${note.text}`).toEqual([view.firstDifference, view.total]);
-        else if (note.step > 1) expect(Number(extends_?.[1]), `${id} ${note.text}`).toBe(view.reused);
-        else expect(stops ?? extends_).toBeNull();
+          expect(stops, `${id} ${note.text}`).toBe(view.firstDifference);
+        else if (note.step > 1) expect(fresh, `${id} ${note.text}`).toBe(view.total - view.reused);
+        else expect(stops ?? fresh).toBeUndefined();
+        // The server's figures, as it gave them.
+        const shown = teaching[note.step - 1]!;
+        if (shown.stats?.promptEvalCount)
+          expect(number(/The server read ([\d,]+) prompt tokens/), `${id} ${note.text}`).toBe(
+            shown.stats.promptEvalCount,
+          );
+        if (shown.serverReused)
+          expect(note.text).toContain(
+            `taking ${shown.serverReused.tokens ? `${shown.serverReused.tokens.toLocaleString('en-US')} of them` : 'none of them'} from its cache`,
+          );
+        // The tag names a slot this step's request has.
+        expect(step.slots![note.slot], `${id} step ${note.step} tagged ${note.slot}`).toBeGreaterThan(0);
         expect(note.text.includes('asked again'), `${id} ${note.text}`).toBe(step.retries.length > 0);
         for (const entry of step.tools.filter((call) => !/not run again|same arguments/.test(call.result ?? '')))
-          if (note.text.startsWith(`Step ${note.step}: ${entry.tool}`))
-            expect(note.text).toContain(`${entry.tool} ${JSON.stringify(entry.args).slice(0, 20)}`);
-        if (/ worked\b/.test(note.text) && !note.text.includes('as at step'))
+          if (!note.text.includes('the same as at step'))
+            expect(note.text).toContain(describeCall(entry.tool, entry.args));
+        if (/ worked\b/.test(note.text) && !note.text.includes('the same as at step'))
           expect(step.tools.some((call) => call.ok)).toBe(true);
-        if (/ failed\b/.test(note.text) && !note.text.includes('as at step'))
+        if (/ failed\b/.test(note.text) && !note.text.includes('the same as at step'))
           expect(step.tools.some((call) => call.ok === false) || step.check?.passed === false).toBe(true);
       }
     }

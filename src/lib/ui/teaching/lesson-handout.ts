@@ -1,20 +1,27 @@
 /**
- * U3: a lesson as a printable handout — a title page, then one page per step:
- * the request's five slots in figures (what the model was given), the reply it gave, and the
- * step's note. A whole HTML document with print rules, made from the recorded events, so it
- * never says anything the replay does not show.
+ * U3: a lesson as a printable handout — a title page that says once what each of the five slots
+ * holds, then one page per step: the request's slots in figures (what the model was given), the
+ * reply it gave, what its tool calls returned, and the step's note. A whole HTML document with
+ * print rules, made from the recorded events, so it never says anything the replay does not show.
  */
 import type { Trajectory } from '../../store/session-export';
 import type { Lesson } from './lessons';
-import { fiveSlots } from './five-slots';
-import type { Slot } from './five-slots';
+import { fiveSlots, slotInfo } from './five-slots';
+import type { Slot, SlotName } from './five-slots';
 import { teachingSteps } from './step-index';
+import { factsByStep } from './step-facts';
+import type { StepFacts } from './step-facts';
+import { describeCall } from './lesson-notes';
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]!);
 
-/** Long replies are cut on paper; the replay has them whole. */
+/** Long replies and results are cut on paper; the replay has them whole. */
 const maxReplyChars = 3000;
+const maxResultChars = 1200;
+
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters in the replay)` : text;
 
 function change(slot: Slot): string {
   if (slot.delta === undefined) return '';
@@ -25,10 +32,29 @@ function slotRows(slots: Slot[]): string {
   return slots
     .map(
       (slot) =>
-        `<tr><th>${escape(slot.name)}</th><td>${slot.chars} chars · ~${slot.tokens} tokens${change(slot)}</td>` +
-        `<td>${escape(slot.purpose)}</td></tr>`,
+        `<tr><th>${escape(slot.name)}</th><td>${slot.chars} chars · ~${slot.tokens} tokens${change(slot)}</td></tr>`,
     )
     .join('');
+}
+
+/** What the step's tool calls returned, as the model read it next (cut on paper). */
+function resultsBlock(facts: StepFacts | undefined): string {
+  const calls = facts?.tools ?? [];
+  if (!calls.length) return '';
+  const blocks = calls.map(
+    (call) =>
+      `<p><b>${escape(describeCall(call.tool, call.args))}</b> — ${call.ok === false ? 'failed' : 'worked'}</p>` +
+      (call.result ? `<pre>${escape(cut(call.result, maxResultChars))}</pre>` : ''),
+  );
+  return `<h3>What the tools returned</h3>${blocks.join('')}`;
+}
+
+/** The five slots, said once for the whole handout (each step's table gives only figures). */
+function slotKey(): string {
+  const rows = (Object.keys(slotInfo) as SlotName[]).map(
+    (name) => `<tr><th>${escape(name)}</th><td>${escape(slotInfo[name].purpose)}</td></tr>`,
+  );
+  return `<h2>The five slots of a request</h2><table>${rows.join('')}</table>`;
 }
 
 function noteBlock(notes: readonly { slot: string; text: string }[]): string {
@@ -41,6 +67,7 @@ export function lessonHandout(
   trajectory: Trajectory,
 ): string {
   const steps = teachingSteps(trajectory.events, trajectory.session.id);
+  const facts = factsByStep(trajectory.events, trajectory.session.id);
   let previous: Slot[] | undefined;
   const pages = steps.map((step) => {
     const slots = step.request
@@ -53,15 +80,12 @@ export function lessonHandout(
     const reply = step.reply
       ? step.reply.content + (step.reply.toolCalls?.length ? `\n${JSON.stringify(step.reply.toolCalls)}` : '')
       : '(no reply was kept)';
-    const cut =
-      reply.length > maxReplyChars
-        ? `${reply.slice(0, maxReplyChars)}\n… (${reply.length - maxReplyChars} more characters in the replay)`
-        : reply;
     const notes = lesson.notes.filter((note) => note.step === step.number);
     return (
       `<section class="step" aria-label="Step ${step.number}"><h2>Step ${step.number} of ${steps.length}</h2>` +
       `<h3>The request, by slot</h3><table>${slotRows(slots)}</table>` +
-      `<h3>The reply</h3><pre>${escape(cut)}</pre>` +
+      `<h3>The reply</h3><pre>${escape(cut(reply, maxReplyChars))}</pre>` +
+      resultsBlock(facts[step.number - 1]) +
       `<h3>Note</h3>${noteBlock(notes)}` +
       `</section>`
     );
@@ -76,7 +100,7 @@ export function lessonHandout(
     `@page{margin:16mm}</style></head><body>` +
     `<section class="cover" aria-label="Lesson"><h1>${escape(lesson.title)}</h1><p>${escape(lesson.summary)}</p>` +
     `<p class="muted">${escape(lesson.figures)}</p><p class="muted">One page per step: the request split into the ` +
-    `five slots (instructions, tools, environment, state, feedback), the model's reply, and the note.</p></section>` +
+    `five slots, the model's reply, what its tool calls returned, and the note.</p>${slotKey()}</section>` +
     pages.join('') +
     `</body></html>`
   );

@@ -8,6 +8,10 @@ import type { HarnessEvent } from '../../harness/events';
 import type { CacheBreak } from './cache-break';
 import { stepCacheBreak } from './cache-break';
 import { teachingSteps } from './step-index';
+import { fiveSlots } from './five-slots';
+import type { SlotName } from './five-slots';
+import { serverRead } from './reuse-story';
+import type { ServerRead } from './reuse-story';
 
 export interface StepFacts {
   step: number;
@@ -17,6 +21,10 @@ export interface StepFacts {
    * as the Slots view computes it (stepCacheBreak), so a note and the screen cannot disagree.
    */
   cache?: CacheBreak;
+  /** The server's own figures for reading this step's prompt, when it gave any. */
+  server?: ServerRead;
+  /** Characters per slot of this step's request, as the Slots view counts them. */
+  slots?: Record<SlotName, number>;
   /** The harness's own reason the request does not extend the previous one (C4), when it gave one. */
   prefixBreak?: string;
   /** A compaction (or a shortening) made before this request. */
@@ -106,6 +114,12 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId: string):
     const step = sent[index];
     const cache = step ? stepCacheBreak(sent[index - 1], step) : undefined;
     if (cache) facts.cache = cache;
+    const server = serverRead(step);
+    if (server) facts.server = server;
+    if (step?.request)
+      facts.slots = Object.fromEntries(
+        fiveSlots(step.request, step.sections).map((slot) => [slot.name, slot.chars]),
+      ) as Record<SlotName, number>;
   });
   return steps;
 }

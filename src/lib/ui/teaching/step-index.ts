@@ -23,6 +23,8 @@ export interface TeachingStep {
   sections: { name: string; text: string }[];
   reply?: ChatMessage;
   stats?: ReplyStats;
+  /** P2: the prompt tokens the server took from its cache, by its count or its timing. */
+  serverReused?: { tokens: number; source: 'reported' | 'timing' };
   reusedChars?: number;
   /** The protocol the request was sent in. */
   protocol?: Protocol;
@@ -88,7 +90,11 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
     }
     const current = steps.at(-1);
     if (!current) return;
-    if (event.type === 'response.done') current.stats = event.stats;
+    if (event.type === 'response.done') {
+      current.stats = event.stats;
+      if (event.serverReusedTokens !== undefined)
+        current.serverReused = { tokens: event.serverReusedTokens, source: event.serverReuseSource ?? 'timing' };
+    }
     if (event.type === 'history.appended' && event.item.kind === 'assistant' && !current.reply) {
       current.reply = {
         role: 'assistant',

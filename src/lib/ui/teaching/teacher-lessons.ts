@@ -114,6 +114,28 @@ export class TeacherLessons {
     return teacherLesson(record);
   }
 
+  /**
+   * A teacher's own words on one step (empty text removes the note), kept in the lesson: a lesson
+   * of their own is changed in place; a bundled one is copied into their lessons first (the
+   * bundled files are part of the app), under its title with "(your notes)".
+   */
+  async setNote(lesson: Lesson, trajectory: Trajectory, note: LessonNote, now = Date.now()): Promise<Lesson> {
+    const text = note.text.trim().slice(0, maxNote);
+    const notes = [
+      ...lesson.notes.filter((entry) => entry.step !== note.step),
+      ...(text ? [{ ...note, text }] : []),
+    ].sort((a, b) => a.step - b.step);
+    if (lesson.teacher) {
+      const record = await this.database.get('lessons', lesson.id);
+      if (!record) throw new Error(`The lesson "${lesson.title}" is no longer in this page's database.`);
+      const changed = { ...record, notes };
+      await this.database.put('lessons', changed);
+      return teacherLesson(changed);
+    }
+    const title = `${lesson.title} (your notes)`.slice(0, maxTitle);
+    return this.add(trajectory, { title, summary: lesson.summary, notes }, now);
+  }
+
   remove(id: string): Promise<void> {
     return this.database.delete('lessons', id);
   }

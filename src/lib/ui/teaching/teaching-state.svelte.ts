@@ -45,6 +45,8 @@ export class TeachingState {
   replayStep = $state<number | undefined>(undefined);
   view = $state.raw<ReplayView | undefined>(undefined);
   lesson = $state.raw<Lesson | undefined>(undefined);
+  /** Counts changes to the teacher's own lessons made outside the Lessons view (a reworded note). */
+  lessonsVersion = $state(0);
   /** The step the slot and cache views look at when not replaying (undefined: the newest). */
   chosenStep = $state<number | undefined>(undefined);
   problem = $state<string | undefined>(undefined);
