@@ -42,3 +42,51 @@ test('U1 the "Imported …" notice belongs to the imported session: a new sessio
   await expect(page.getByRole('textbox', { name: 'Task' })).toBeEnabled();
   await expect(imported).toHaveCount(0);
 });
+
+/** Inline code whose parent lays its children out as boxes (flex, grid): it leaves its sentence. */
+const codeOutOfSentence = (page: import('@playwright/test').Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(':not(pre) > code')]
+      .filter((code) => (code as HTMLElement).offsetParent !== null)
+      .filter((code) => /flex|grid/.test(getComputedStyle(code.parentElement!).display))
+      .map(
+        (code) => `${code.parentElement!.textContent!.replace(/\s+/g, ' ').trim().slice(0, 60)} (${code.textContent})`,
+      ),
+  );
+
+test('U1 inline code stays inside its sentence: no code is a box of its own in a flex or grid line', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama();
+  const host = server.url;
+  await server.stop();
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, presetUrl({ host }));
+  await expect(page.getByLabel('No server found')).toBeVisible();
+  expect(await codeOutOfSentence(page)).toEqual([]);
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  for (const summary of await settings.locator('summary').all()) await summary.click();
+  expect(await codeOutOfSentence(page)).toEqual([]);
+});
+
+test('U1 at 1024×700 the side pane keeps its seven tabs on one row, each whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, '/');
+  const tabs = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab');
+  await expect(tabs).toHaveCount(7);
+  const boxes = await tabs.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+  expect(new Set(boxes.map(Math.round)).size).toBe(1);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+});
+
+test('U1 at 1024×700 the warm-up line is whole: it wraps, it is not cut with an ellipsis', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, '/');
+  const line = page.getByRole('status', { name: 'Prompt prefix' });
+  await expect(line).toContainText('not warmed: the Demo model');
+  expect(await line.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  expect(await line.evaluate((element) => getComputedStyle(element).textOverflow)).not.toBe('ellipsis');
+});

@@ -148,3 +148,34 @@ test('U3 every step of Lesson 3: what the note says about reuse and breaks is wh
   // The run compacts twice, and the notes say so twice (they described one).
   expect(compactions).toBe(2);
 });
+
+test('U3 presenter at 1024×700 with Slots open: a transcript of 500×400 beside it, the note whole, the replay bar whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, '/');
+  await page.getByRole('button', { name: 'Presenter' }).click();
+  await openLesson(page, /^Open Lesson 3/, 8, 11);
+  await page.getByRole('button', { name: 'Panels' }).click();
+  await page.getByRole('tab', { name: 'Slots' }).click();
+  const transcript = (await page.getByRole('region', { name: 'Transcript' }).boundingBox())!;
+  const slots = (await page.getByRole('region', { name: 'Slots' }).boundingBox())!;
+  expect(transcript.width).toBeGreaterThanOrEqual(500);
+  expect(transcript.height).toBeGreaterThanOrEqual(400);
+  expect(slots.x).toBeGreaterThanOrEqual(transcript.x + transcript.width);
+  // The note is whole: no scroll box of its own, every line of it inside the window.
+  const note = page.getByRole('complementary', { name: 'Step note' });
+  await expect(page.getByLabel('Lesson note')).toContainText('Step 8:');
+  expect(await note.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+  const body = note.locator('.body');
+  expect(await body.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+  const noteBox = (await page.getByLabel('Lesson note').boundingBox())!;
+  expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(700);
+  // The replay bar keeps every control, on at most two rows, nothing cut.
+  const bar = page.getByRole('region', { name: 'Replay' });
+  for (const name of ['First step', 'Previous step', 'Next step', 'Last step', 'Fork here', 'Exit replay'])
+    await expect(bar.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+  expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  expect((await bar.boundingBox())!.height).toBeLessThan(100);
+  await page.screenshot({ path: 'test-results/screenshots/presenter-slots-1024x700.png' });
+});

@@ -34,7 +34,12 @@ export class Presenter {
   columns(): string {
     const edge = this.on ? 'auto ' : '';
     const left = !this.on || this.left ? 'clamp(180px, var(--left), 26vw) auto ' : '';
-    const right = !this.on || this.right ? ' auto clamp(280px, var(--right), 42vw)' : '';
+    // Presenting, the side pane is narrower: at 1024×700 the transcript keeps 500 px beside it.
+    const right = !this.on
+      ? ' auto clamp(280px, var(--right), 42vw)'
+      : this.right
+        ? ' auto clamp(260px, var(--right), 32vw)'
+        : '';
     return `${edge}${left}minmax(300px, 1fr)${right}${edge ? ' auto' : ''}`;
   }
 }
