@@ -11,8 +11,11 @@ import * as path from 'node:path';
 import { expect, openFresh, test } from './fixtures';
 import { parseResults } from '../../src/lib/evals/results-file';
 import { summarize, summaryRows, taskRows } from '../../src/lib/evals/eval-summary';
+import { loadEvals } from '../../src/cli/load-evals';
 
-const chosen = ['Patch one line', 'Edit markup (HTML through the XML form)', 'Refuse an unsafe request'];
+const chosen = ['patch-one-line', 'edit-markup', 'refuse-unsafe'];
+const suite = loadEvals('evals');
+const tuning = suite.filter((task) => (task.split ?? 'tuning') === 'tuning');
 
 test('O2 U5 the suite runs in the page: table, charts, sessions one click away, two runs compared', async ({
   page,
@@ -25,13 +28,18 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
   const evals = page.getByRole('region', { name: 'Evals' });
   const tasks = evals.getByRole('group', { name: /Tasks/ });
-  await expect(tasks.getByRole('checkbox')).toHaveCount(33);
-  // O2: one click picks a rung of the ladder.
+  // O5: the tuning split is listed first; O2: one click picks a rung of it.
+  await expect(tasks.getByRole('checkbox')).toHaveCount(tuning.length);
   await tasks.getByRole('button', { name: 'Rung 1 only' }).click();
-  await expect(tasks.getByRole('checkbox', { checked: true })).toHaveCount(10);
-  await expect(tasks.getByRole('checkbox', { name: 'Create a file with given content' })).toBeChecked();
-  for (const box of await tasks.getByRole('checkbox').all()) await box.uncheck();
-  for (const title of chosen) await tasks.getByRole('checkbox', { name: title }).check();
+  await expect(tasks.getByRole('checkbox', { checked: true })).toHaveCount(
+    tuning.filter((task) => task.rung === 1).length,
+  );
+  await expect(tasks.getByRole('checkbox', { name: / create-file$/ })).toBeChecked();
+  // Every split, each listed with its count; the ids tell a family's variants apart.
+  await tasks.getByRole('combobox', { name: 'Task split' }).selectOption('all');
+  await expect(tasks.getByRole('checkbox')).toHaveCount(suite.length);
+  await tasks.getByRole('button', { name: 'None', exact: true }).click();
+  for (const id of chosen) await tasks.getByRole('checkbox', { name: new RegExp(` ${id}$`) }).check();
   await evals.getByRole('button', { name: 'Run the suite' }).click();
   await expect(evals.getByRole('status')).toContainText('6 of 6 runs', { timeout: 150_000 });
   const table = evals.getByRole('table', { name: 'Eval comparison' });

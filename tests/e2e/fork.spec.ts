@@ -30,7 +30,11 @@ async function forkLesson(page: Page, host: string, step: number): Promise<void>
 }
 
 test("U3 a fork of a lesson sends the lesson's exact request: prompt, messages and tools", async ({ page, ollama }) => {
-  const server = await ollama({ script: [{ content: '<final>Another model would stop here.</final>' }] });
+  // The lesson's task speaks of tests that still fail: the implied check sends the answer back
+  // (three times at most, then it stands, flagged): the same answer each time.
+  const server = await ollama({
+    script: Array.from({ length: 4 }, () => ({ content: '<final>Another model would stop here.</final>' })),
+  });
   await forkLesson(page, server.url, 3);
   // What it inherited ran in the lesson: marked so, and never drawn as "not run".
   const transcript = page.getByRole('region', { name: 'Transcript' });
@@ -56,12 +60,15 @@ test("U3 a fork of a lesson sends the lesson's exact request: prompt, messages a
   // The lesson counted from the fork's step, and said so; one first step, in the parent's numbers.
   await expect(summary).toContainText('3 steps from step 3 (5 in all)');
   await expect(summary).toContainText('They first did different things at step 3');
-  await expect(compare).toContainText('The requests at step 3 are identical.');
-  await expect(compare.getByLabel('Diff step')).toHaveValue('3');
+  // The prompt diff opens where the requests first differ (the step after the answers parted).
+  await expect(compare).toContainText('(the requests first differ at step 4)');
+  await expect(compare.getByLabel('Diff step')).toHaveValue('4');
   // The diff's two sides in the rows' numbers; the fork also says its own ("A step 4 / B step 2").
-  await compare.getByLabel('Diff step').fill('4');
   await expect(compare).toContainText('--- A step 4');
   await expect(compare).toContainText('+++ B step 4 (its own step 2)');
+  // At the fork's own first step the two sent the very same request.
+  await compare.getByLabel('Diff step').fill('3');
+  await expect(compare).toContainText('The requests at step 3 are identical.');
 });
 
 test('U3 a fork reloaded in the middle of a retry keeps its own reply; inherited replies carry no figures', async ({

@@ -35,13 +35,17 @@ test('T4 U1 a full run on Ollama: approval with a diff, a file change, and the f
   await expect(dialog).toContainText('write_file');
   await expect(dialog.getByLabel('Diff')).toContainText('+  return title.toLowerCase().replace(');
   await dialog.getByRole('button', { name: 'Approve' }).click();
+  // T9: under "ask", the check the harness runs on the answer (the project's own tests) asks too, and says why.
+  await expect(dialog.getByLabel('Why the harness runs it')).toContainText("It runs the project's own code");
+  await expect(dialog).toContainText("node --test 'test/slugify.test.js'");
+  await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('it now drops punctuation');
   await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('wrote src/slugify.js');
   // P2: each step shows the harness's estimate of reuse beside the server's figure, named by source
   // (the fake, as Ollama 0.24, reports no cached count: it is read from the prompt timing).
   const steps = page.getByRole('region', { name: 'Inspector' }).getByRole('table', { name: 'Per-step statistics' });
   await expect(steps.getByRole('row')).toHaveCount(4);
-  await expect(steps.getByRole('row').nth(3)).toContainText(/\d+% est\.\s*\d+% timing/);
+  await expect(steps.getByRole('row').nth(3)).toContainText(/\d+% est\.[\s\S]*\d+% cached \(timing\)/);
   const request = server.chatRequests()[0].body!;
   expect(request.tools).toBeDefined();
   expect(request.options).toMatchObject({ num_ctx: 8192, num_predict: 1024 });

@@ -251,7 +251,7 @@ test('C3 U1 a request that does not fit num_ctx is shown in the inspector, not "
   await settings.getByLabel(/^Context window/).fill('1024');
   await settings.getByRole('button', { name: 'Save' }).click();
   await runTask(page, 'Fix the failing test. '.repeat(40));
-  await expect(page.getByRole('alert').filter({ hasText: 'num_ctx=1024' }).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '1024-token context window' }).first()).toBeVisible();
   expect(server.chatRequests()).toHaveLength(0);
   await page.getByRole('tab', { name: 'Inspector' }).click();
   const inspector = page.getByRole('region', { name: 'Inspector' });

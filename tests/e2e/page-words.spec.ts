@@ -90,3 +90,54 @@ test('U1 at 1024×700 the warm-up line is whole: it wraps, it is not cut with an
   expect(await line.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
   expect(await line.evaluate((element) => getComputedStyle(element).textOverflow)).not.toBe('ellipsis');
 });
+
+test('U1 at 1024×700 the terminal wraps its banner between words, and typing in it scrolls nothing', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openFresh(page, '/');
+  await page.getByRole('tab', { name: 'Terminal' }).click();
+  const terminal = page.getByLabel('Terminal', { exact: true });
+  await expect(terminal.locator('.xterm-rows')).toContainText('Each line is its');
+  const rows = await terminal
+    .locator('.xterm-rows > div')
+    .evaluateAll((elements) => elements.map((element) => (element.textContent ?? '').replace(/\u00a0/g, ' ')));
+  const banner = rows.slice(
+    0,
+    rows.findIndex((row) => row.startsWith('$')),
+  );
+  expect(banner.length).toBeGreaterThan(1);
+  // Every word of the banner stands whole on one row ("Eac" / "h line" was the fault).
+  const words = new Set(banner.flatMap((row) => row.trim().split(/\s+/)));
+  for (const word of 'Each line is its own command; files persist, cd does not. Up/Down: history.'.split(' '))
+    expect(words.has(word), `${word} in ${banner.join('⏎')}`).toBe(true);
+  await terminal.click();
+  await page.keyboard.type('echo hi');
+  const scrolled = await page.evaluate(() =>
+    [document.scrollingElement!, ...document.querySelectorAll('*')]
+      .filter((element) => element.scrollTop > 0 && !element.closest('.xterm'))
+      .map((element) => `${element.tagName}.${element.className} ${element.scrollTop}`),
+  );
+  expect(scrolled).toEqual([]);
+});
+
+test('U1 at 1280×800 the per-step statistics and the rules fit the Inspector: no column scrolled out of sight', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({
+    script: [{ toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] }, { content: 'It is a sample.' }],
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page, presetUrl({ host: server.url, model: 'qwen2.5-coder:7b', sample: 'failing-test' }));
+  await page.getByRole('textbox', { name: 'Task' }).fill('What is this project?');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('It is a sample.');
+  await page.getByRole('tab', { name: 'Inspector' }).click();
+  const table = page.getByRole('table', { name: 'Per-step statistics' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).toContainText(/\d+ ms|\d\.\d s/);
+  expect(
+    await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth + 1),
+  ).toBe(true);
+});

@@ -156,7 +156,7 @@ test('U3 at a pause, before the first request, the whole request can be edited: 
   await runTask(page, 'Read the README.');
   const panel = page.getByRole('region', { name: 'Step mode' });
   await expect(panel).toContainText('before model call 1');
-  await panel.getByRole('button', { name: 'Edit the request' }).click();
+  await panel.getByRole('button', { name: 'Edit prompt, options, tools' }).click();
   const editor = panel.getByLabel('Edit the request');
   await editor.getByLabel('Section identity').fill('You are a pirate coding agent.');
   await editor.getByLabel('temperature').fill('0.7');

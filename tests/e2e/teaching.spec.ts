@@ -75,12 +75,12 @@ test('U3 step mode pauses before a model call and a tool call; an edit is sent, 
   // At 1024×700 the opened request scrolls inside the panel; its buttons stay on screen.
   await page.setViewportSize({ width: 1024, height: 700 });
   await panel.getByText('The request', { exact: true }).click();
-  for (const name of ['Stop', 'Edit', 'Continue'])
+  for (const name of ['Stop', 'Edit the last message', 'Continue'])
     await expect(panel.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/screenshots/step-mode-request-1024x700.png' });
   // Edit the tool result the model is about to read.
   await expect(panel.getByLabel('Last message')).toContainText('README.md');
-  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+  await panel.getByRole('button', { name: 'Edit the last message', exact: true }).click();
   await panel.getByLabel('Edit the last message').fill('The README is about pirates.');
   await panel.getByRole('button', { name: 'Use the edit and continue' }).click();
   await panel.getByRole('button', { name: 'Continue to the end' }).click();
@@ -348,4 +348,29 @@ test('U3 at 1024×700 a long lesson note leaves the step it explains in view', a
   const note = (await page.getByRole('complementary', { name: 'Step note' }).boundingBox())!;
   expect(bar.height + note.height).toBeLessThan(700 * 0.45);
   await expect(page.getByLabel('Lesson note')).toContainText('hook denied it');
+});
+
+test('U3 the task edited at the first pause is what the YOU bubble shows, marked as edited', async ({
+  page,
+  ollama,
+}) => {
+  const server = await ollama({ script: [{ content: 'Done as edited.' }] });
+  await openFresh(page, presetUrl({ host: server.url, model, approval: 'auto', sample: 'failing-test' }));
+  await page.getByLabel('Step mode').check();
+  await runTask(page, 'Summarise the README.');
+  const panel = page.getByRole('region', { name: 'Step mode' });
+  await expect(panel).toContainText('before model call 1');
+  // Two edits, told apart by name: the last message, or the prompt, options and tools.
+  await expect(panel.getByRole('button', { name: 'Edit prompt, options, tools' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Edit the last message' }).click();
+  await panel.getByLabel('Edit the last message').fill('Summarise the README in one line.');
+  await panel.getByRole('button', { name: 'Use the edit and continue' }).click();
+  await panel.getByRole('button', { name: 'Continue to the end' }).click();
+  await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Done as edited.');
+  const you = page.getByRole('region', { name: 'Transcript' }).locator('.entry.user').first();
+  await expect(you).toContainText('Summarise the README in one line.');
+  await expect(you).toContainText('edited in step mode');
+  expect((server.chatRequests()[0].body!.messages as Message[]).at(-1)!.content).toContain(
+    'Summarise the README in one line.',
+  );
 });

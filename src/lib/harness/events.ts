@@ -159,6 +159,8 @@ export type HarnessEventBody =
       target: 'request' | 'reply' | 'system' | 'options' | 'tools';
       before: string;
       after: string;
+      /** The history item the edit changed (a request's last message, a reply), when it was one. */
+      seq?: number;
     }
   // the rules (DESIGN 14): the ones in effect, as the run starts, and each decision or line one made
   | {

@@ -41,7 +41,15 @@ export async function pauseBeforeRequest(
     return [...editRequest(context, step, setup, decision.request), ...messages.slice(1)];
   if (decision.action !== 'edit' || !editable) return messages;
   const before = await context.recorder.editLast(decision.text);
-  context.recorder.emit({ type: 'step.edited', step, target: 'request', before, after: decision.text });
+  const seq = context.session.history.at(-1)?.seq;
+  context.recorder.emit({
+    type: 'step.edited',
+    step,
+    target: 'request',
+    before,
+    after: decision.text,
+    ...(seq !== undefined ? { seq } : {}),
+  });
   return [setup.system, ...context.renderer.rerenderLast(context.session.history)];
 }
 

@@ -3,7 +3,8 @@
  * of rule ids; the order the rules act in comes from each rule's declared `priority`, not from the
  * list. Core rules (step mode, hooks, the done-check, the stream guards) are not in any pack: they
  * apply wherever their condition holds. `bare` is the loop with no heuristic rule (the first arm
- * of an ablation); `default` and `small` are the two profiles' packs.
+ * of an ablation), `pile` every rule round four's default pack had (the second arm); `default` and
+ * `small` are the two profiles' packs.
  */
 import type { Rule, RunKind } from './rules/rule';
 import { toolAfterRejection } from './guards/tool-after-rejection';
@@ -89,6 +90,8 @@ const shared = [
 
 export const packs: Readonly<Record<string, readonly string[]>> = {
   default: [...shared, 'read-first'],
+  /** Round four's default pack, whole: the "pile" arm of an ablation, kept as it was run. */
+  pile: [...shared, 'read-first'],
   small: [
     ...shared,
     'small-profile',

@@ -65,8 +65,8 @@ async function ask(scope: StepScope, rules: RuleDispatcher, request: PreparedReq
   }
   const { tokens, source } = setup.budget.contextWindow;
   const message =
-    `the prompt did not fit in num_ctx=${tokens} even after compaction (${source}). ` +
-    'Raise num_ctx or start a new session.';
+    `the prompt did not fit in the context window of ${tokens} tokens even after compaction (${source}). ` +
+    'Raise the context window in Settings or with --num-ctx (the server must allow it), or start a new session.';
   return done({ kind: 'error', error: { kind: 'context_too_small', message, retryable: false } });
 }
 

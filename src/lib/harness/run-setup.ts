@@ -185,9 +185,9 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
         step: 0,
         reason: 'docs-clipped',
         text:
-          `The project docs (${docs} files) were clipped to ${docChars} characters each: with num_ctx ` +
-          `${size.tokens} the system prompt would take over half the room for messages. ` +
-          `Raise num_ctx to see them whole.`,
+          `The project docs (${docs} files) were clipped to ${docChars} characters each: with a context ` +
+          `window of ${size.tokens} tokens the system prompt would take over half the room for messages. ` +
+          `Raise the context window in Settings or with --num-ctx (the server must allow it) to see them whole.`,
       }),
   });
   const prefix = pin ? pinnedPrefix(pin, fitted, context.protocol, settings.sectionOverrides) : fitted;

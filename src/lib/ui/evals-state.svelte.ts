@@ -44,6 +44,8 @@ export class EvalsState {
    * imported with its sessions ("bundle": every linked run opens like a page run).
    */
   source = $state<EvalSource>('page');
+  /** The committed sweep the table shows (read-only: a run replaces it without asking). */
+  committed = $state<string | undefined>(undefined);
   running = $state(false);
   progress = $state({ done: 0, total: 0, current: '' });
   problem = $state<string | undefined>(undefined);
@@ -51,12 +53,36 @@ export class EvalsState {
 
   constructor(private readonly keeper?: EvalResultsKeeper) {}
 
-  /** U6: the table of the last session's evals, as it was before the reload. */
+  /**
+   * U6: the table of the last session's evals, as it was before the reload; with none kept, the
+   * project's committed results (the view never opens empty).
+   */
   async restore(): Promise<void> {
     const kept = await this.keeper?.load();
-    if (!kept || this.results.length) return;
-    if ('problem' in kept) this.problem = kept.problem;
-    else [this.results, this.source] = [kept.results, kept.source];
+    if (this.results.length) return;
+    if (kept && 'problem' in kept) this.problem = kept.problem;
+    else if (kept?.results.length) [this.results, this.source] = [kept.results, kept.source];
+    else {
+      const { defaultCommitted } = await import('./committed-results');
+      const name = defaultCommitted();
+      if (name && !this.results.length) await this.showCommitted(name, { onlyIfEmpty: true });
+    }
+  }
+
+  /** Shows a committed results file (evals/results/NAME.jsonl); it is not kept as the page's table. */
+  async showCommitted(name: string, options: { onlyIfEmpty?: boolean } = {}): Promise<void> {
+    try {
+      const { committedResults } = await import('./committed-results');
+      const parsed = parseResults(await committedResults(name));
+      // Shown for an empty table, the file must not replace a table that filled while it loaded.
+      if (options.onlyIfEmpty && (this.results.length || this.running)) return;
+      this.results = parsed.results;
+      this.source = 'import';
+      this.committed = name;
+      this.problem = parsed.skipped.length ? `Skipped: ${parsed.skipped.join('; ')}` : undefined;
+    } catch (error) {
+      this.problem = `The committed results could not be shown: ${(error as Error).message}`;
+    }
   }
 
   private async keep(): Promise<void> {
@@ -104,6 +130,7 @@ export class EvalsState {
     );
     if (table === 'replace' || this.source === 'import') this.results = [];
     this.source = 'page';
+    this.committed = undefined;
     this.running = true;
     this.problem = undefined;
     this.progress = { done: 0, total: runs.length, current: '' };
@@ -178,6 +205,7 @@ export class EvalsState {
       const parsed = parseResults(text);
       this.results = parsed.results;
       this.source = 'import';
+      this.committed = undefined;
       void this.keep();
       this.problem = parsed.skipped.length ? `Skipped: ${parsed.skipped.join('; ')}` : undefined;
     } catch (error) {
@@ -194,6 +222,7 @@ export class EvalsState {
       const bundle = await importEvalBundle(files, options);
       this.results = bundle.results;
       this.source = bundle.linked ? 'bundle' : 'import';
+      this.committed = undefined;
       const shown = bundle.problems.slice(0, 3).join('; ');
       const more = bundle.problems.length > 3 ? ` (and ${bundle.problems.length - 3} more)` : '';
       this.problem = bundle.problems.length

@@ -59,8 +59,6 @@ export function toolShare(chars: number | undefined): string {
   return chars ? `; the tool declarations are about ${Math.round(chars / defaultCharsPerToken)} tokens of it` : '';
 }
 
-export const milliseconds = (ns?: number) => (ns === undefined ? '–' : (ns / 1e6).toFixed(0));
-
 /** P2: the server's share of reused prompt, as a percentage ("–" without a figure). */
 export function serverShare(step: StepStats): string {
   const share = serverReuseShare(step);

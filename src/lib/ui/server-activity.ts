@@ -98,7 +98,9 @@ export function activityText(activity: ServerActivity, now: number): string {
   switch (activity.kind) {
     case 'reading': {
       const fresh = activity.newTokens < activity.tokens ? `, about ${grouped(activity.newTokens)} of them new` : '';
-      return `Step ${activity.step}: the server is reading the prompt — about ${grouped(activity.tokens)} tokens${fresh} (estimated) · ${seconds}`;
+      const tokens = grouped(activity.tokens);
+      const reading = `Step ${activity.step}: the server is reading the prompt`;
+      return `${reading} — about ${tokens} tokens${fresh} (estimated) · ${seconds}`;
     }
     case 'writing':
       return `Step ${activity.step}: the model is writing — ${grouped(activity.chars)} characters so far · ${seconds}`;

@@ -189,6 +189,8 @@ export class TranscriptModel {
     if (event.sessionId !== this.sessionId) return false;
     this.book.apply(event);
     if (event.type === 'context.truncated' || event.type === 'model.error') this.endStreaming();
+    // U3: the message edited at a pause reads as edited where it stands (the line below says so too).
+    if (event.type === 'step.edited' && event.seq !== undefined) this.editItem(event.seq, event.after);
     const line = lineOf(event, `${this.sessionId}-${this.counter + 1}`);
     if (line) {
       this.counter++;
@@ -273,6 +275,13 @@ export class TranscriptModel {
       default:
         return false;
     }
+  }
+
+  private editItem(seq: number, text: string): void {
+    const entry = this.entries.findLast((candidate) => 'seq' in candidate && candidate.seq === seq);
+    if (entry?.kind === 'user') Object.assign(this.touch(entry), { text, edited: true });
+    else if (entry?.kind === 'notice') this.touch(entry).text = text;
+    else if (entry?.kind === 'tool') this.touch(entry).result = text;
   }
 
   /** One line for a run of retries, not one paragraph each (the first says why). */

@@ -117,7 +117,7 @@ describe('recovery', () => {
       .chatRequests()
       .map((request) => (request.body?.options as { num_predict: number }).num_predict);
     expect(predicts.slice(0, 2)).toEqual([200, 400]);
-    expect(of('retry')[0].reason).toContain('num_predict=400');
+    expect(of('retry')[0].reason).toContain('cut at the output limit of 200 tokens; asking again with 400');
     expect(agent.session.history.filter((item) => item.kind === 'assistant')).toHaveLength(2);
     expect(result.usage.requests).toBe(3);
   });
@@ -167,7 +167,7 @@ describe('recovery', () => {
     });
     expect(result.outcome).toMatchObject({
       kind: 'error',
-      error: { kind: 'context_too_small', message: expect.stringContaining('Raise num_ctx') },
+      error: { kind: 'context_too_small', message: expect.stringContaining('Raise the context window') },
     });
   });
 

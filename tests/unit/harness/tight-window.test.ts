@@ -109,7 +109,7 @@ describe('C3 the too-small message adds up', () => {
     });
     const result = await h.agent.run('hello');
     const message = (result.outcome as { error: { message: string } }).error.message;
-    const left = Number(/only (\d+) of num_ctx=1024 are left/.exec(message)![1]);
+    const left = Number(/only (\d+) of the 1024-token context window are left/.exec(message)![1]);
     const kept = [...message.matchAll(/(\d+) for the (reply|chat template's framing|tool declarations)/g)].map(
       (match) => Number(match[1]),
     );

@@ -24,7 +24,7 @@ export interface ContextWindow {
 
 export function contextWindow(settings: AgentSettings, modelInfo: ModelInfo | undefined): ContextWindow {
   if (settings.options.contextWindow)
-    return { tokens: settings.options.contextWindow, source: 'num_ctx set in the settings' };
+    return { tokens: settings.options.contextWindow, source: 'the context window set in the settings' };
   const cap = settings.contextCap;
   const known = modelInfo?.contextLength ?? settings.contextLength;
   if (known)
@@ -131,7 +131,7 @@ export class ContextBudget {
         totalChars = requestChars(messages);
         compaction = {
           reason: request.force
-            ? 'the server could not fit the last prompt in num_ctx'
+            ? 'the server could not fit the last prompt in its context window'
             : 'the prompt would overflow the context window',
           beforeChars: before,
           afterChars: totalChars,
@@ -169,8 +169,8 @@ export class ContextBudget {
     ];
     return (
       `the prompt needs about ${needed} tokens but only ${Math.max(0, budget)} of ` +
-      `num_ctx=${this.contextWindow.tokens} are left for it (${this.contextWindow.source}; ` +
-      `kept: ${kept.join(', ')}). Raise num_ctx or the context cap, lower num_predict, or start ` +
+      `the ${this.contextWindow.tokens}-token context window are left for it (${this.contextWindow.source}; ` +
+      `kept: ${kept.join(', ')}). Raise the context window or its cap, lower the output limit, or start ` +
       `a new session.${tools}`
     );
   }

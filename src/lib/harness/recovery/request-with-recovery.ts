@@ -42,7 +42,7 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
     if (result.ok) {
       const cut = result.reply.stats.doneReason === 'length';
       const current = options.outputLimit ?? 0;
-      const larger = Math.min(policy.maxNumPredict, current * 2, context.outputRoom ?? Infinity);
+      const larger = Math.min(policy.maxOutputLimit, current * 2, context.outputRoom ?? Infinity);
       if (cut && !escalated && current > 0 && larger > current) {
         context.bill(result.reply.stats);
         escalated = true;
@@ -51,7 +51,7 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
           step,
           attempt,
           delayMs: 0,
-          reason: `the reply was cut at num_predict=${current}; asking again with num_predict=${larger}`,
+          reason: `the reply was cut at the output limit of ${current} tokens; asking again with ${larger}`,
         });
         options = { ...options, outputLimit: larger };
         attempt--;

@@ -9,7 +9,7 @@ export interface RetryPolicy {
   overloadsBeforeFallback: number;
   fallbackModel?: string;
   /** R2: the largest output limit an escalation may ask for. */
-  maxNumPredict: number;
+  maxOutputLimit: number;
   /** R2: how many times a cut reply is continued with a "resume directly" notice. */
   maxContinuations: number;
 }
@@ -19,7 +19,7 @@ export const defaultRetryPolicy: RetryPolicy = {
   baseDelayMs: 500,
   maxDelayMs: 32000,
   overloadsBeforeFallback: 3,
-  maxNumPredict: 8192,
+  maxOutputLimit: 8192,
   maxContinuations: 2,
 };
 

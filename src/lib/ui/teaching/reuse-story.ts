@@ -34,8 +34,10 @@ const sharedShare = (cache: CacheBreak) => (cache.total ? cache.reused / cache.t
 function textSentence(number: number, cache: CacheBreak): string {
   const size = `This request is ${grouped(cache.total)} characters`;
   if (number === 1) return `${size}, the session's first: there is no earlier request to share a start with.`;
-  if (cache.firstDifference === undefined)
-    return `${size}. It extends the previous request and its reply: only the last ${grouped(cache.total - cache.reused)} are new.`;
+  if (cache.firstDifference === undefined) {
+    const fresh = grouped(cache.total - cache.reused);
+    return `${size}. It extends the previous request and its reply: only the last ${fresh} are new.`;
+  }
   return (
     `${size}. It stops sharing its start with the previous request and its reply at character ` +
     `${grouped(cache.firstDifference)}: a server reads everything after that again.`
@@ -48,7 +50,8 @@ function serverSentence(number: number, cache: CacheBreak | undefined, server: S
   if (!server.reused)
     return server.seconds === undefined
       ? `${read}; how many came from its cache it did not say.`
-      : `${read}; how many came from its cache cannot be told (no count of its own, and no earlier read to time it against).`;
+      : `${read}; how many came from its cache cannot be told ` +
+          '(no count of its own, and no earlier read to time it against).';
   const source = server.reused.source === 'reported' ? 'its own count' : 'read from its timing';
   const tokens = Math.min(server.reused.tokens, server.promptTokens);
   const taken = tokens === 0 ? 'none of them' : `${grouped(tokens)} of them`;
@@ -71,7 +74,8 @@ export function reuseStory(number: number, cache: CacheBreak | undefined, server
   const measured = server
     ? serverSentence(number, cache, server)
     : cache && number > 1
-      ? `The server gave no figures: by the characters (an estimate), about ${Math.round(sharedShare(cache) * 100)}% of the prompt could come from its cache.`
+      ? 'The server gave no figures: by the characters (an estimate), ' +
+        `about ${Math.round(sharedShare(cache) * 100)}% of the prompt could come from its cache.`
       : '';
   return [text, measured].filter(Boolean).join(' ');
 }

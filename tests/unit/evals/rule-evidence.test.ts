@@ -1,0 +1,57 @@
+/** O5: each rule's evidence from an ablation's bare and pile arms, and the verdict's one criterion. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { armFigures, ruleEvidence } from '../../../src/lib/evals/rule-evidence';
+import type { EvalResult } from '../../../src/lib/evals/run-eval';
+import { rulesDoc, rulesMarkdown } from '../../../scripts/rules-table';
+
+const run = (task: string, passed: boolean, rulesActed?: Record<string, number>, rung = 1) =>
+  ({ task, passed, rung, ...(rulesActed ? { rulesActed } : {}) }) as unknown as EvalResult;
+const rule = (id: string, layer: 'core' | 'pack' = 'pack') => ({ id, principle: `${id} does a thing`, layer });
+
+describe('O5 rule evidence from an ablation', () => {
+  it('O5 a rule stays only with more wins than losses over the tasks where it acted', () => {
+    const bare = [run('a', false), run('b', false), run('c', true), run('d', true)];
+    const pile = [
+      run('a', true, { helps: 2, mixed: 1 }),
+      run('b', true, { helps: 1 }),
+      run('c', false, { mixed: 1, hurts: 3 }),
+      run('d', true),
+    ];
+    const [helps, mixed, hurts, idle, core] = ruleEvidence(
+      [rule('helps'), rule('mixed'), rule('hurts'), rule('idle'), rule('loop', 'core')],
+      pile,
+      bare,
+    );
+    expect(helps).toMatchObject({ actedIn: 2, passedWhenActed: 2, acts: 3, wins: 2, losses: 0, verdict: 'kept' });
+    expect(mixed).toMatchObject({ wins: 1, losses: 1, verdict: 'moved', why: '1 wins, 1 losses: no help shown' });
+    expect(hurts).toMatchObject({ wins: 0, losses: 1, verdict: 'moved' });
+    expect(idle).toMatchObject({ actedIn: 0, verdict: 'moved', why: 'never acted on the dev split' });
+    expect(core.verdict).toBe('core');
+  });
+
+  it('O5 a task run more than once counts as passed when most of its runs passed; a task bare never ran is no evidence', () => {
+    const bare = [run('a', false), run('a', false), run('a', true)];
+    const pile = [
+      run('a', true, { r: 1 }),
+      run('a', true, { r: 1 }),
+      run('a', false, { r: 1 }),
+      run('z', true, { r: 1 }),
+    ];
+    expect(ruleEvidence([rule('r')], pile, bare)[0]).toMatchObject({ actedIn: 4, wins: 1, losses: 0 });
+  });
+
+  it('O5 an arm reads as passed of runs per rung with 95% intervals', () => {
+    const figures = armFigures([run('a', true), run('b', false), run('c', false, undefined, 2)]);
+    expect(figures).toMatchObject({
+      runs: 3,
+      passed: 1,
+      byRung: { 1: { passed: 1, runs: 2 }, 2: { passed: 0, runs: 1 } },
+    });
+    expect(figures.byRung[2]!.interval.low).toBe(0);
+  });
+
+  it('O5 docs/rules.md is what the committed results write (generated, never typed)', () => {
+    expect(readFileSync(rulesDoc, 'utf8')).toBe(rulesMarkdown());
+  });
+});
