@@ -56,12 +56,19 @@ function armTable(arms: Arm[]): string {
   return textTable(rows);
 }
 
-function evidenceTable(arms: Arm[], group: string): string {
+/** Each pile rule's evidence in one ablation group, or undefined while its bare and pile arms are not both committed. */
+export function groupEvidence(arms: Arm[], group: string) {
   const bare = arms.find((arm) => arm.group === group && arm.arm === 'bare')?.results;
   const pile = arms.find((arm) => arm.group === group && arm.arm === 'pile')?.results;
-  if (!bare || !pile) return `The bare and pile arms of "${group}" are not both committed yet.`;
+  if (!bare || !pile) return undefined;
   const pack = allRules.filter((rule) => rule.layer === 'pack' && packs.pile?.includes(rule.id));
-  const evidence = ruleEvidence(pack, pile, bare);
+  return { pile, evidence: ruleEvidence(pack, pile, bare) };
+}
+
+function evidenceTable(arms: Arm[], group: string): string {
+  const found = groupEvidence(arms, group);
+  if (!found) return `The bare and pile arms of "${group}" are not both committed yet.`;
+  const { pile, evidence } = found;
   const rows = [['rule', 'acted in (runs)', 'passed when acted', 'wins', 'losses', 'verdict', 'principle']];
   for (const entry of evidence)
     rows.push([

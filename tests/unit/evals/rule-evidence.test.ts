@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { armFigures, ruleEvidence } from '../../../src/lib/evals/rule-evidence';
 import type { EvalResult } from '../../../src/lib/evals/run-eval';
-import { rulesDoc, rulesMarkdown } from '../../../scripts/rules-table';
+import { ablationArms, groupEvidence, rulesDoc, rulesMarkdown } from '../../../scripts/rules-table';
+import { packs } from '../../../src/lib/harness/rule-packs';
 
 const run = (task: string, passed: boolean, rulesActed?: Record<string, number>, rung = 1) =>
   ({ task, passed, rung, ...(rulesActed ? { rulesActed } : {}) }) as unknown as EvalResult;
@@ -49,6 +50,15 @@ describe('O5 rule evidence from an ablation', () => {
       byRung: { 1: { passed: 1, runs: 2 }, 2: { passed: 0, runs: 1 } },
     });
     expect(figures.byRung[2]!.interval.low).toBe(0);
+  });
+
+  it('O5 the default pack is exactly the rules the 1.5B dev-split ablation kept, in pile order', () => {
+    const found = groupEvidence(ablationArms(), 'Qwen2.5-Coder-1.5B, dev split');
+    expect(found, 'the bare and pile arms are committed').toBeDefined();
+    const kept = found!.evidence.filter((entry) => entry.verdict === 'kept').map((entry) => entry.id);
+    expect(packs.default).toEqual(kept);
+    // A moved rule stays reachable: the opt-in pack named for the model holds the whole pile.
+    expect(packs['qwen2.5-coder-1.5b']).toEqual(packs.pile);
   });
 
   it('O5 docs/rules.md is what the committed results write (generated, never typed)', () => {
