@@ -56,7 +56,7 @@ function armTable(arms: Arm[]): string {
   return textTable(rows);
 }
 
-/** Each pile rule's evidence in one ablation group, or undefined while its bare and pile arms are not both committed. */
+/** Each pile rule's evidence in one ablation group; undefined while its bare and pile arms are not both committed. */
 export function groupEvidence(arms: Arm[], group: string) {
   const bare = arms.find((arm) => arm.group === group && arm.arm === 'bare')?.results;
   const pile = arms.find((arm) => arm.group === group && arm.arm === 'pile')?.results;

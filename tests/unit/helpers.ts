@@ -77,3 +77,16 @@ export function harness(
 export function toolResults(h: Harness): string[] {
   return h.agent.session.history.filter((item) => item.kind === 'tool').map((item) => item.content);
 }
+
+/**
+ * The opt-in pack that holds every rule tuned on Qwen2.5-Coder-1.5B sessions (docs/rules.md moved
+ * most of them out of the default pack). Tests of those rules run with it, as a user who opts in
+ * would; a small-profile run or a run naming its own pack keeps its own.
+ */
+export const tunedPack = 'qwen2.5-coder-1.5b';
+
+export function tunedHarness(script: ScriptedReply[], options: Parameters<typeof harness>[1] = {}): Harness {
+  const settings = options.settings ?? {};
+  const pack = settings.pack ?? (settings.profile === 'small' ? undefined : tunedPack);
+  return harness(script, { ...options, settings: { ...(pack ? { pack } : {}), ...settings } });
+}

@@ -488,11 +488,11 @@ describe('P2 O3 a sweep warms the next run', () => {
       task,
       model: { kind: 'shortcut', name: 'overwrite' },
       protocol: 'text',
-      preset: { name: 'default', sections: {} },
+      preset: { name: 'tuned', sections: {}, pack: 'qwen2.5-coder-1.5b' },
       repeat: 1,
       workspace: async (files: Record<string, string>) => new MemoryWorkspace({ files }),
     });
-    // The blind overwrite was refused once by read-first; the shortcut's second write went through.
+    // The blind overwrite was refused once by read-first (in the 1.5B pack); the shortcut's second write went through.
     expect(result.rulesActed).toEqual({ 'read-first': 1 });
     expect(result).toMatchObject({ family: 'append-line', split: 'tuning' });
     const bare = await runEval({

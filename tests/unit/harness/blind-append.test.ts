@@ -5,7 +5,7 @@
  * already in src/shapes.js, and the module no longer loaded ("invalid redefinition").
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, tunedHarness, tool, toolResults } from '../helpers';
 import { lostLines } from '../../../src/lib/harness/tools/write-file';
 
 const shapes = 'function square(n) {\n  return n * n;\n}\n\nexport function cube(n) {\n  return n * n * n;\n}\n';
@@ -30,7 +30,7 @@ describe('T3 read-first: a blind append', () => {
       [{}, task],
       [{ profile: 'small' as const }, 'Export square, so that `node src/main.js` runs.'],
     ] as const) {
-      const h = harness(
+      const h = tunedHarness(
         [
           append,
           tool('patch_file', {
@@ -55,7 +55,7 @@ describe('T3 read-first: a blind append', () => {
   });
 
   it('T3 the small profile lets through an append to a file it showed with the task', async () => {
-    const h = harness([appendNew, final('done')], {
+    const h = tunedHarness([appendNew, final('done')], {
       files: { 'src/shapes.js': shapes },
       settings: { profile: 'small' },
     });
@@ -64,7 +64,7 @@ describe('T3 read-first: a blind append', () => {
   });
 
   it('T3 the same append sent again after the refusal goes through: the file was shown', async () => {
-    const h = harness([appendNew, appendNew, final('done')], { files: { 'src/shapes.js': shapes } });
+    const h = tunedHarness([appendNew, appendNew, final('done')], { files: { 'src/shapes.js': shapes } });
     await h.agent.run(task);
     expect(toolResults(h)[1]).toContain('appended to src/shapes.js');
     expect(await h.workspace.readFile('src/shapes.js')).toBe(`${shapes}export const half = (n) => n / 2;\n`);
@@ -76,7 +76,7 @@ describe('T3 read-first: a blind append', () => {
       tool('patch_file', { path: 'src/shapes.js', old_text: 'n * n * n', new_text: 'n ** 3' }),
       tool('write_file', { path: 'src/shapes.js', content: shapes }),
     ]) {
-      const h = harness([first, appendNew, final('done')], { files: { 'src/shapes.js': shapes } });
+      const h = tunedHarness([first, appendNew, final('done')], { files: { 'src/shapes.js': shapes } });
       await h.agent.run(task);
       expect(toolResults(h)[1]).toContain('appended to src/shapes.js');
     }
@@ -85,7 +85,7 @@ describe('T3 read-first: a blind append', () => {
   it('T3 a blind write_file in the default profile: one that keeps the lines runs, one with only the change is refused once (recorded: set-json-key)', async () => {
     const settings = '{\n  "theme": "dark",\n  "debug": false,\n  "retries": 3\n}\n';
     const whole = settings.replace('false', 'true');
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('write_file', { path: 'settings.json', content: '{"debug": true}' }),
         tool('write_file', { path: 'settings.json', content: whole }),
@@ -100,7 +100,7 @@ describe('T3 read-first: a blind append', () => {
     expect(wrote).toContain('wrote settings.json');
     expect(await h.workspace.readFile('settings.json')).toBe(whole);
     // A fix written whole, every line kept but the one changed, is not held up.
-    const fixed = harness([tool('write_file', { path: 'settings.json', content: whole }), final('done')], {
+    const fixed = tunedHarness([tool('write_file', { path: 'settings.json', content: whole }), final('done')], {
       files: { 'settings.json': settings },
     });
     await fixed.agent.run('Set debug to true.');
@@ -112,10 +112,10 @@ describe('O4 showNamedFiles: the files the task names, shown with it in the defa
   const files = { 'src/shapes.js': shapes, 'src/main.js': "import { square } from './shapes.js';\n" };
 
   it('O4 off by default; on, the named files come after the task, and an append to one is not blind', async () => {
-    const off = harness([final('ok')], { files });
+    const off = tunedHarness([final('ok')], { files });
     await off.agent.run(task);
     expect(off.of('notice').some((event) => event.reason === 'named-files')).toBe(false);
-    const on = harness([appendNew, final('ok')], { files, settings: { showNamedFiles: true } });
+    const on = tunedHarness([appendNew, final('ok')], { files, settings: { showNamedFiles: true } });
     await on.agent.run(task);
     const shown = on.of('notice').find((event) => event.reason === 'named-files')?.text ?? '';
     expect(shown).toContain('# src/main.js (lines 1-1 of 1)');
@@ -125,7 +125,7 @@ describe('O4 showNamedFiles: the files the task names, shown with it in the defa
   });
 
   it('O4 a whole-file write that drops lines of a shown file is still refused once', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [tool('write_file', { path: 'src/shapes.js', content: 'export const square = 1;\n' }), final('x')],
       {
         files,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, harness, tunedHarness, tool, toolResults } from '../helpers';
 import { changeVerb } from '../../../src/lib/harness/tools/delegate';
 
 describe('delegation', () => {
@@ -81,7 +81,7 @@ describe('D1 a read-only child is not asked for a change', () => {
   });
 
   it('D1 a child that answers before reading anything gets its answer back once (recorded: add-missing-export, qwen-1.5b-no-news)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         // "What is the content of shapes.js?" itself is now read here: delegated-call.test.ts.
         tool('delegate', { task: 'What does shapes.js export?', max_steps: 3 }),
@@ -102,7 +102,7 @@ describe('D1 a read-only child is not asked for a change', () => {
   });
 
   it('D1 a child whose second answer comes still unread has it stand, marked as read from nothing (bounded); the top level is never held to it', async () => {
-    const child = harness([
+    const child = tunedHarness([
       tool('delegate', { task: 'What does README.md say?', max_steps: 3 }),
       final('It says hello.'),
       final('It says hello, I am sure.'),
@@ -112,7 +112,7 @@ describe('D1 a read-only child is not asked for a change', () => {
     expect(toolResults(child)[0]).toMatch(
       /2 steps, final answer\):\nIt says hello, I am sure\.\n\[harness\] The child read nothing before answering: this is not from the workspace\. Read the file yourself\.$/,
     );
-    const top = harness([final('Nothing to read.')]);
+    const top = tunedHarness([final('Nothing to read.')]);
     expect((await top.agent.run('Say something.')).outcome).toEqual({ kind: 'final', answer: 'Nothing to read.' });
     expect(top.of('notice').some((event) => event.reason === 'child-reads-first')).toBe(false);
   });

@@ -4,7 +4,7 @@
  * `node src/main.js`?" from the earlier sweeps).
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
+import { final, tunedHarness, ScriptedApprover, tool, toolResults } from '../helpers';
 import { delegatedCommand, delegatedFile } from '../../../src/lib/harness/guards/delegated-call';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
 
@@ -16,7 +16,7 @@ const recorded = { task: "Run 'node --test' to check if the tests pass.", max_st
 
 describe('D1 delegated-call: a command or a file asked of a read-only child is run or read here', () => {
   it('D1 the recorded delegate call runs its command, says so, and starts no child (recorded: add-default seed 1)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [tool('delegate', { task: 'What is the output of `node src/main.js`?', max_steps: 3 }), final('x')],
       { files },
     );
@@ -31,7 +31,11 @@ describe('D1 delegated-call: a command or a file asked of a read-only child is r
 
   it('T4 D1 the command is what the person approves', async () => {
     const approver = new ScriptedApprover([false]);
-    const h = harness([tool('delegate', recorded), final('x')], { files, settings: { approval: 'ask' }, approver });
+    const h = tunedHarness([tool('delegate', recorded), final('x')], {
+      files,
+      settings: { approval: 'ask' },
+      approver,
+    });
     await h.agent.run('Make the tests pass.');
     expect(approver.asked).toHaveLength(1);
     expect(approver.asked[0]!.args).toMatchObject({ command: 'node --test' });
@@ -46,19 +50,24 @@ describe('D1 delegated-call: a command or a file asked of a read-only child is r
     expect(delegatedCommand('What does `node x.js` print, and why does it differ from the test?')).toBeUndefined();
     expect(delegatedCommand('Find where sum is defined')).toBeUndefined();
     expect(delegatedCommand('Run the tests')).toBeUndefined();
-    const refused = harness([tool('delegate', { task: "Run 'node --test' and fix src/a.js" }), final('x')], { files });
+    const refused = tunedHarness([tool('delegate', { task: "Run 'node --test' and fix src/a.js" }), final('x')], {
+      files,
+    });
     await refused.agent.run('Make the tests pass.');
     expect(toolResults(refused)[0]).toContain('the child is read-only');
-    const readOnly = harness([tool('delegate', recorded), final('x')], { files, settings: { readOnly: true } });
+    const readOnly = tunedHarness([tool('delegate', recorded), final('x')], { files, settings: { readOnly: true } });
     await readOnly.agent.run('Make the tests pass.');
     expect(toolResults(readOnly)[0]).not.toContain('ran here');
   });
 
   it("D1 a question for a file's content reads the file, found by its name when the path is short (recorded: add-missing-export seed 3)", async () => {
     const shapes = { 'src/shapes.js': 'export function circle() {}\nfunction square(n) { return n * n; }\n' };
-    const h = harness([tool('delegate', { task: 'What is the content of shapes.js?', max_steps: 3 }), final('x')], {
-      files: shapes,
-    });
+    const h = tunedHarness(
+      [tool('delegate', { task: 'What is the content of shapes.js?', max_steps: 3 }), final('x')],
+      {
+        files: shapes,
+      },
+    );
     await h.agent.run('Export square from src/shapes.js.');
     expect(toolResults(h)[0]).toMatch(
       /^a delegated child is not needed for this: src\/shapes.js was read here, as read_file/,

@@ -5,7 +5,7 @@
  * placeholders, then the task tools' examples.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, tunedHarness, tool, toolResults } from '../helpers';
 import { recitalBeforeStop } from '../../../src/lib/harness/guards/example-recital';
 import { MemoryTaskStore } from '../../../src/lib/store/memory-task-store';
 
@@ -33,9 +33,12 @@ const recital = [
 
 describe('T5 example-recital: the prompt examples called in order are refused with the task', () => {
   it('T5 a copied placeholder is refused with the task, the last failure and the file as it is (recorded: done-check)', async () => {
-    const h = harness([tool('read_file', { path: 'src/clamp.js' }), failingRun, ...recital.slice(0, 2), final('x')], {
-      files,
-    });
+    const h = tunedHarness(
+      [tool('read_file', { path: 'src/clamp.js' }), failingRun, ...recital.slice(0, 2), final('x')],
+      {
+        files,
+      },
+    );
     await h.agent.run(task);
     const [, , write, patch] = toolResults(h);
     expect(write).toContain("'content' is the example's placeholder for write_file");
@@ -55,7 +58,7 @@ describe('T5 example-recital: the prompt examples called in order are refused wi
   });
 
   it(`T5 ${recitalBeforeStop} example calls in a row end the run with a repeats limit; one without a placeholder after them is refused too`, async () => {
-    const h = harness([failingRun, ...recital, final('x')], { files });
+    const h = tunedHarness([failingRun, ...recital, final('x')], { files });
     const { outcome } = await h.agent.run(task);
     expect(outcome).toMatchObject({ kind: 'limit', limit: 'repeats' });
     expect((outcome as { message: string }).message).toContain(
@@ -65,7 +68,7 @@ describe('T5 example-recital: the prompt examples called in order are refused wi
 
     // Three placeholders, then the create_task example word for word: refused as more of the same.
     const board = new MemoryTaskStore();
-    const tasks = harness([failingRun, recital[0]!, recital[2]!, recital[4]!, final('x')], {
+    const tasks = tunedHarness([failingRun, recital[0]!, recital[2]!, recital[4]!, final('x')], {
       files,
       agent: { tasks: board },
     });
@@ -77,7 +80,7 @@ describe('T5 example-recital: the prompt examples called in order are refused wi
   });
 
   it('T5 an example call that is real work is not refused; a real call in between starts the count afresh', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         // list_files "." and the read of the workspace's file are what the examples show, and fine to make.
         tool('list_files', { path: '.' }),
@@ -101,7 +104,9 @@ describe('T5 example-recital: the prompt examples called in order are refused wi
   });
 
   it('T5 a read that is its example runs even right after a refused placeholder (listing "." is work)', async () => {
-    const h = harness([failingRun, recital[0]!, tool('list_files', { path: '.' }), recital[1]!, final('x')], { files });
+    const h = tunedHarness([failingRun, recital[0]!, tool('list_files', { path: '.' }), recital[1]!, final('x')], {
+      files,
+    });
     await h.agent.run(task);
     const [, , listed, patch] = toolResults(h);
     expect(listed).toContain('[D] src');

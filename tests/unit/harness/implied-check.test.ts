@@ -4,7 +4,7 @@
  * in a project with test files, is not done while they fail.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool } from '../helpers';
+import { final, tunedHarness, tool } from '../helpers';
 import { sampleProjects } from '../../../src/lib/workspace/samples/sample-projects';
 import { maxRejections } from '../../../src/lib/harness/implied-check';
 import { impliedCommand } from '../../../src/lib/harness/facts/test-command';
@@ -20,7 +20,7 @@ const checks = (h: ReturnType<typeof harness>) => h.of('check.finished').map((ev
 
 describe('O4 L3 the done-check a task implies (small profile)', () => {
   it('O4 L3 a final answer with the tests failing goes back with their output; fixed, it stands', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         read,
         tool('write_file', { path: 'src/slugify.js', content: wrong }),
@@ -43,7 +43,7 @@ describe('O4 L3 the done-check a task implies (small profile)', () => {
   });
 
   it('O4 L3 at most three answers are sent back; then the answer stands and the failed tests are on record', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         read,
         tool('write_file', { path: 'src/slugify.js', content: wrong }),
@@ -63,17 +63,17 @@ describe('O4 L3 the done-check a task implies (small profile)', () => {
   it('O4 L3 no tests run when the task does not speak of them, or with a check of the session', async () => {
     const script = () => [read, tool('write_file', { path: 'src/slugify.js', content: wrong }), final('done')];
     for (const settings of [{ profile: 'small' as const }, {}]) {
-      const quiet = harness(script(), { files: sample.files, settings });
+      const quiet = tunedHarness(script(), { files: sample.files, settings });
       expect((await quiet.agent.run('Make slugify lower-case its input.')).outcome.kind).toBe('final');
       expect(checks(quiet)).toEqual([]);
     }
-    const own = harness(script(), { files: sample.files, settings: { profile: 'small', verifyCommand: 'true' } });
+    const own = tunedHarness(script(), { files: sample.files, settings: { profile: 'small', verifyCommand: 'true' } });
     await own.agent.run(sample.task);
     expect(own.of('check.started').map((event) => event.command)).toEqual(['true']);
   });
 
   it('L3 the default profile runs them too: the 1.5B model answered "done" there with the tests failing (failing-test-pass, 0 of 3)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('write_file', { path: 'src/slugify.js', content: wrong }),
         // Its recorded answer was the instructions' example, which echoed-answer now sends back first.

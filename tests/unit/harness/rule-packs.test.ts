@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool } from '../helpers';
+import { final, harness, tool, tunedPack } from '../helpers';
 import { allRules, packOf, packs, rulesFor } from '../../../src/lib/harness/rule-packs';
 import { factNames, pointsOf } from '../../../src/lib/harness/rules/rule';
 import type { Rule } from '../../../src/lib/harness/rules/rule';
@@ -70,10 +70,11 @@ describe('O5 the rules and their packs', () => {
   it('O5 a run announces its rules, and each decision is an event naming the rule', async () => {
     const h = harness([tool('write_file', { path: 'notes.txt', content: 'only this\n' }), final('done')], {
       files: { 'notes.txt': 'one\ntwo\n' },
+      settings: { pack: tunedPack },
     });
     await h.agent.run('Add a line to notes.txt.');
     const [active] = h.of('rules.active');
-    expect(active.pack).toBe('default');
+    expect(active.pack).toBe(tunedPack);
     expect(active.rules.map((rule) => rule.id)).toContain('read-first');
     expect(h.of('rule.acted')).toContainEqual(
       expect.objectContaining({ rule: 'read-first', action: 'refused', step: 1 }),

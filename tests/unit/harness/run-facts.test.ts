@@ -4,7 +4,7 @@
  * interruption, acts the same after a resume as before it.
  */
 import { describe, expect, it } from 'vitest';
-import { final, tool } from '../helpers';
+import { final, tool, tunedPack } from '../helpers';
 import { Agent } from '../../../src/lib/harness/agent';
 import type { Session } from '../../../src/lib/harness/session';
 import { defaultSettings } from '../../../src/lib/harness/settings';
@@ -29,7 +29,7 @@ async function resumed(task: string, files: Record<string, string>, first: Scrip
   const store = new MemorySessionStore();
   const workspace = new MemoryWorkspace({ files });
   const controller = new AbortController();
-  const settings = defaultSettings({ protocol: 'text', approval: 'auto' });
+  const settings = defaultSettings({ protocol: 'text', approval: 'auto', pack: tunedPack });
   const wiring = { modelName: 'm', workspace, store, settings, analyzeShell: analyzeShellCommand };
   const interrupted = new Agent({
     ...wiring,

@@ -7,7 +7,7 @@
  * model's, from those sessions.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, tunedHarness, tool, toolResults } from '../helpers';
 import { withoutReadMarks } from '../../../src/lib/harness/tools/read-header';
 
 const todo = '# Todo\n\n- buy milk\n- call Sam\n';
@@ -21,7 +21,7 @@ describe('T2 read_file marks are not file content', () => {
   it("T2 write_file leaves out read_file's header copied in as the first line, and says so (recorded: append-line seed 1)", async () => {
     const content = '# TODO.md (lines 1-4 of 4)\n# Todo\n\n- buy milk\n- call Sam\n- water the plants';
     for (const settings of [small, {}]) {
-      const h = harness(
+      const h = tunedHarness(
         [tool('read_file', { path: 'TODO.md' }), tool('write_file', { path: 'TODO.md', content }), final('done')],
         {
           files: { 'TODO.md': todo },
@@ -44,7 +44,7 @@ describe('T2 read_file marks are not file content', () => {
 
 describe('T3 patch_file says how to add text', () => {
   it('T3 old_text that is the line to add is told how to add text (recorded: append-line seed 1)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', { path: 'TODO.md', old_text: '- water the plants', new_text: '- water the plants\n' }),
         final('x'),
@@ -55,7 +55,7 @@ describe('T3 patch_file says how to add text', () => {
     expect(toolResults(h)[0]).toContain('old_text was not found in TODO.md');
     expect(toolResults(h)[0]).toContain('or empty to add new_text at the end');
     // A replacement whose old_text is just wrong is not told about adding.
-    const other = harness(
+    const other = tunedHarness(
       [tool('patch_file', { path: 'TODO.md', old_text: '- buy bread', new_text: '- buy rice' }), final('x')],
       {
         files: { 'TODO.md': todo },
@@ -66,7 +66,7 @@ describe('T3 patch_file says how to add text', () => {
   });
 
   it('T3 an append of lines the file has already adds nothing and says so (recorded: append-line seed 2)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'TODO.md' }),
         tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- water the plants' }),
@@ -83,7 +83,7 @@ describe('T3 patch_file says how to add text', () => {
   });
 
   it('T3 an append with one new line, or of punctuation alone, still goes through', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'TODO.md' }),
         tool('patch_file', { path: 'TODO.md', old_text: '', new_text: '- buy milk\n- call Ada' }),
@@ -106,7 +106,7 @@ describe('O4 output-first: the file the task asks for before the files it names'
   });
 
   it('O4 a change to the file to read from is refused while the file to write is not written (recorded: copy-port seed 1)', async () => {
-    const h = harness([patchPort, tool('write_file', { path: 'ANSWER.txt', content: '8137' }), final('8137')], {
+    const h = tunedHarness([patchPort, tool('write_file', { path: 'ANSWER.txt', content: '8137' }), final('8137')], {
       files,
       settings: small,
     });
@@ -118,7 +118,7 @@ describe('O4 output-first: the file the task asks for before the files it names'
   });
 
   it('O4 once the file asked for is written, the files the task names may change (an order, not a ban)', async () => {
-    const h = harness([tool('write_file', { path: 'ANSWER.txt', content: '8137' }), patchPort, final('8137')], {
+    const h = tunedHarness([tool('write_file', { path: 'ANSWER.txt', content: '8137' }), patchPort, final('8137')], {
       files,
       settings: small,
     });
@@ -128,7 +128,7 @@ describe('O4 output-first: the file the task asks for before the files it names'
 
   it('O4 output-first holds in the default profile too (recorded: explain-code seed 1)', async () => {
     const discount = 'const codes = { SAVE10: 10, HALF: 50 };\n';
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'src/discount.js' }),
         tool('patch_file', {
@@ -150,10 +150,10 @@ describe('O4 output-first: the file the task asks for before the files it names'
   });
 
   it('O4 output-first leaves alone a task naming no new file, and files the task does not name', async () => {
-    const edit = harness([patchPort, final('x')], { files, settings: small });
+    const edit = tunedHarness([patchPort, final('x')], { files, settings: small });
     await edit.agent.run('In config/server.json set the port to 9000.');
     expect(await edit.workspace.readFile('config/server.json')).toContain('9000');
-    const other = harness([tool('write_file', { path: 'notes.txt', content: 'n' }), final('x')], {
+    const other = tunedHarness([tool('write_file', { path: 'notes.txt', content: 'n' }), final('x')], {
       files: { ...files, 'notes.txt': 'old' },
       settings: small,
     });
@@ -166,7 +166,7 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
   const files = { 'config/server.json': server };
 
   it('L3 an answer while the file the task asks for is missing goes back once, naming it (recorded: copy-port, default profile)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'config/server.json' }),
         final('8137'),
@@ -186,7 +186,7 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
     const task =
       "The project's release skill says which branch releases are cut from. Write that branch name, and nothing else, into ANSWER.txt.";
     for (const settings of [{}, small]) {
-      const h = harness([final('main'), final('main'), final('main'), final('main')], {
+      const h = tunedHarness([final('main'), final('main'), final('main'), final('main')], {
         files: { 'README.md': 'x' },
         settings,
       });
@@ -198,10 +198,13 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
   });
 
   it('L3 asked-file does not ask again for a file whose write the person did not allow', async () => {
-    const h = harness([tool('write_file', { path: 'b.txt', content: 'b' }), final('not written: denied'), final('x')], {
-      files: { 'a.txt': 'a' },
-      settings: { approval: 'never' },
-    });
+    const h = tunedHarness(
+      [tool('write_file', { path: 'b.txt', content: 'b' }), final('not written: denied'), final('x')],
+      {
+        files: { 'a.txt': 'a' },
+        settings: { approval: 'never' },
+      },
+    );
     const { outcome } = await h.agent.run('Write b.txt.');
     expect(outcome).toMatchObject({ kind: 'final', answer: 'not written: denied' });
     expect(h.of('notice').map((event) => event.reason)).not.toContain('asked-file');
@@ -215,7 +218,7 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
       ['How would I create hello.txt with the write_file tool? Do not do it.', {}],
     ];
     for (const [task, workspace] of cases) {
-      const h = harness([final('done')], { files: workspace });
+      const h = tunedHarness([final('done')], { files: workspace });
       expect((await h.agent.run(task)).outcome).toMatchObject({ kind: 'final', answer: 'done' });
       expect(h.of('notice').map((event) => event.reason)).not.toContain('asked-file');
     }
@@ -224,7 +227,7 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
 
 describe('T3 patch_file on a file that is not there', () => {
   it('T3 says write_file creates a file (recorded: sum-two-files, default profile)', async () => {
-    const h = harness([tool('patch_file', { path: 'TOTAL.txt', old_text: '', new_text: '42' }), final('x')], {
+    const h = tunedHarness([tool('patch_file', { path: 'TOTAL.txt', old_text: '', new_text: '42' }), final('x')], {
       files: { 'a.json': '{}' },
     });
     await h.agent.run('Compute it.');
@@ -232,7 +235,7 @@ describe('T3 patch_file on a file that is not there', () => {
   });
 
   it('T3 a path outside the workspace is refused as that, with no hint about creating it', async () => {
-    const h = harness([tool('patch_file', { path: '../outside.txt', old_text: '', new_text: '42' }), final('x')], {
+    const h = tunedHarness([tool('patch_file', { path: '../outside.txt', old_text: '', new_text: '42' }), final('x')], {
       files: { 'a.json': '{}' },
     });
     const { outcome } = await h.agent.run('Compute it.');

@@ -7,7 +7,7 @@
  * while the done-check failed. Each reply below is the model's, from those sessions.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, tunedHarness, tool, toolResults } from '../helpers';
 import { exampleAnswer } from '../../../src/lib/harness/prompt/prompt-variables';
 
 const example = exampleAnswer;
@@ -19,7 +19,7 @@ const echoes = (h: ReturnType<typeof harness>) => h.of('notice').filter((event) 
 describe('L3 echoed-answer: an answer that echoes what the model was given', () => {
   it("L3 the instructions' example answer goes back once, also copied without its brackets (recorded: add-missing-export)", async () => {
     for (const answer of [example, 'done: what you changed, and how you checked it.']) {
-      const h = harness([final(answer), final(answer), final('never read')], { files: { 'src/shapes.js': 'x' } });
+      const h = tunedHarness([final(answer), final(answer), final('never read')], { files: { 'src/shapes.js': 'x' } });
       const { outcome } = await h.agent.run('Export square from src/shapes.js.');
       expect(outcome).toMatchObject({ kind: 'final', answer });
       expect(echoes(h)).toHaveLength(1);
@@ -28,7 +28,7 @@ describe('L3 echoed-answer: an answer that echoes what the model was given', () 
   });
 
   it('L3 the last tool error given as the answer goes back once (recorded: sum-two-files seed 1, done-check seed 2)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', { path: 'TOTAL.txt', old_text: '', new_text: '42' }),
         final("Error: 'TOTAL.txt' does not exist; write_file creates a file."),
@@ -55,7 +55,7 @@ describe('L3 echoed-answer: an answer that echoes what the model was given', () 
       [[tool('read_file', { path: 'nope.txt' })], 'No: nope.txt does not exist.'],
     ];
     for (const [calls, answer] of cases) {
-      const h = harness([...calls, final(answer), final('second')], { files: sumFiles });
+      const h = tunedHarness([...calls, final(answer), final('second')], { files: sumFiles });
       const { outcome } = await h.agent.run('Say what nope.txt holds.');
       expect(outcome).toMatchObject({ kind: 'final', answer });
       expect(echoes(h)).toHaveLength(0);
@@ -64,7 +64,7 @@ describe('L3 echoed-answer: an answer that echoes what the model was given', () 
 
   it('L3 echoed-answer is bounded: the same echo the second time stands, in every profile', async () => {
     for (const settings of [{}, { profile: 'small' as const }]) {
-      const h = harness([tool('read_file', { path: 'a.json' }), final(example), final(example), final(example)], {
+      const h = tunedHarness([tool('read_file', { path: 'a.json' }), final(example), final(example), final(example)], {
         files: sumFiles,
         settings,
       });
@@ -77,7 +77,7 @@ describe('L3 echoed-answer: an answer that echoes what the model was given', () 
 
 describe('T3 a missing path is answered with what is there', () => {
   it("T3 the example's file, patched where it is not, is answered with the nearest folder's entries (recorded: done-check seeds 1, 2)", async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', { path: 'binary_search.js', old_text: 'return -1;', new_text: 'return middle;' }),
         tool('read_file', { path: 'tests/binary_search.test.js' }),
@@ -97,7 +97,7 @@ describe('T3 a missing path is answered with what is there', () => {
 
   it('T3 the listing is bounded: a crowded folder shows fifteen names and says there are more', async () => {
     const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${String(i).padStart(2, '0')}.txt`, '']));
-    const h = harness([tool('read_file', { path: 'missing.txt' }), final('x')], { files });
+    const h = tunedHarness([tool('read_file', { path: 'missing.txt' }), final('x')], { files });
     await h.agent.run('Read missing.txt.');
     const listed = toolResults(h)[0]!.split('At the top of the workspace: ')[1]!;
     expect(listed.split(', ')).toHaveLength(16);
@@ -111,7 +111,7 @@ describe('L3 asked-file knows "in FILE, list …"', () => {
     const task =
       'Read src/discount.js and explain its discount codes: in ANSWER.md, list every code applyDiscount knows with ' +
       'the percentage it takes off, one per line as CODE: PERCENT (for example WINTER: 15), and nothing else.';
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'src/discount.js' }),
         final('CODE: SAVE10, PERCENT: 10\nCODE: HALF, PERCENT: 50'),
@@ -136,7 +136,7 @@ describe('T3 patch_file names the line most like old_text that was not found', (
 
   it('T3 the nearest line is given, numbered as read_file numbers it (recorded: failing-test-pass seed 3)', async () => {
     const oldText = "assert.equal(slugify('Hello, World!'), 'hello-world');";
-    const h = harness(
+    const h = tunedHarness(
       [tool('patch_file', { path: 'test/slugify.test.js', old_text: oldText, new_text: 'x' }), final('x')],
       { files: { 'test/slugify.test.js': slugTest } },
     );
@@ -151,7 +151,7 @@ describe('T3 patch_file names the line most like old_text that was not found', (
       [slugTest, 'export function square(n) {'],
       [`${'a'.repeat(500)}\n`, `${'a'.repeat(499)}b`],
     ]) {
-      const h = harness([tool('patch_file', { path: 'f.js', old_text: oldText, new_text: 'x' }), final('x')], {
+      const h = tunedHarness([tool('patch_file', { path: 'f.js', old_text: oldText, new_text: 'x' }), final('x')], {
         files: { 'f.js': file! },
       });
       await h.agent.run('Patch f.js.');
@@ -169,7 +169,7 @@ describe('L3 the done-check breaks an answer loop', () => {
   const checks = (h: ReturnType<typeof harness>) => h.of('notice').filter((event) => event.reason === 'done-check');
 
   it('L3 the same answer with nothing changed is told so the second time and stops the run the third', async () => {
-    const h = harness([final(claim), final(claim), final(`  ${claim.toUpperCase()}`), final('never read')], {
+    const h = tunedHarness([final(claim), final(claim), final(`  ${claim.toUpperCase()}`), final('never read')], {
       settings,
     });
     const { outcome } = await h.agent.run('Make all tests pass.');
@@ -183,7 +183,7 @@ describe('L3 the done-check breaks an answer loop', () => {
 
   it('L3 a command that was not allowed to run changes nothing: the same answers around it are a loop', async () => {
     // Refused by a rule, not by the approval policy: the check itself must be allowed to run (T9).
-    const h = harness(
+    const h = tunedHarness(
       [final(claim), tool('run_shell', { command: 'touch fixed.txt' }), final(claim), final(claim), final('x')],
       { settings: { ...settings, shellRules: { allow: [], deny: ['touch *'] } } },
     );
@@ -193,7 +193,7 @@ describe('L3 the done-check breaks an answer loop', () => {
   });
 
   it('L3 a write or a command between the same answers is not a loop, and another answer starts over', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         final(claim),
         tool('write_file', { path: 'other.txt', content: 'x' }),
@@ -235,9 +235,12 @@ describe('L3 echoed-answer after the work is done', () => {
 
   it('L3 the example answer after a right change, in a task its tests decide, stands: the tests pass (recorded: fix-off-by-one seed 2, no-delegate)', async () => {
     // The model then read the file and patched the fix away again; the reverting call is never asked for.
-    const h = harness([tool('read_file', { path: 'src/range.js' }), fix('<', '<='), final(example), fix('<=', '<')], {
-      files,
-    });
+    const h = tunedHarness(
+      [tool('read_file', { path: 'src/range.js' }), fix('<', '<='), final(example), fix('<=', '<')],
+      {
+        files,
+      },
+    );
     const { outcome } = await h.agent.run(fixTask);
     expect(outcome).toMatchObject({ kind: 'final', answer: example });
     expect(echoes(h)).toHaveLength(0);
@@ -245,14 +248,14 @@ describe('L3 echoed-answer after the work is done', () => {
   });
 
   it('L3 after a wrong change the tests answer it, not the echo; with nothing changed the echo goes back as before', async () => {
-    const wrong = harness(
+    const wrong = tunedHarness(
       [tool('read_file', { path: 'src/range.js' }), fix('<', '>'), final(example), final('gave up')],
       { files },
     );
     await wrong.agent.run(fixTask);
     expect(echoes(wrong)).toHaveLength(0);
     expect(wrong.of('notice').some((event) => event.reason === 'implied-check')).toBe(true);
-    const idle = harness([final(example), final('nothing')], { files });
+    const idle = tunedHarness([final(example), final('nothing')], { files });
     await idle.agent.run(fixTask);
     expect(echoes(idle)[0]!.text).toContain('If the task is done, say in your own words what you changed');
   });
@@ -262,7 +265,7 @@ describe('T3 old_text not found in a short file: the file as it is now', () => {
   const greet = 'export function greet(name) {\n  return `Hello, ${name}!`;\n}\n';
 
   it('T3 a short file is shown whole after "not found", to copy old_text from (recorded: add-default, qwen-1.5b-no-news)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', {
           path: 'src/greet.js',
@@ -286,9 +289,12 @@ describe('T3 old_text not found in a short file: the file as it is now', () => {
       [long, 'The line most like it is line 8: const v7 = 7;'],
       ['', 'old_text was not found in f.js'],
     ] as const) {
-      const h = harness([tool('patch_file', { path: 'f.js', old_text: 'const v7 = 8;', new_text: 'x' }), final('x')], {
-        files: { 'f.js': file },
-      });
+      const h = tunedHarness(
+        [tool('patch_file', { path: 'f.js', old_text: 'const v7 = 8;', new_text: 'x' }), final('x')],
+        {
+          files: { 'f.js': file },
+        },
+      );
       await h.agent.run('Patch f.js.');
       expect(toolResults(h)[0]).toContain(expected);
       expect(toolResults(h)[0]).not.toContain('reads now');

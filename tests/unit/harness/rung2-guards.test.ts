@@ -5,7 +5,7 @@
  * although the task said to keep it, a "fix" that only dropped the final newline.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, ScriptedApprover, tool, toolResults } from '../helpers';
+import { final, tunedHarness, ScriptedApprover, tool, toolResults } from '../helpers';
 import { namedFileLimits } from '../../../src/lib/harness/small-model/named-files';
 import { isTestPath, saysKeepTests } from '../../../src/lib/harness/guards/keep-tests';
 
@@ -25,7 +25,7 @@ const small = { profile: 'small' as const };
 
 describe('O4 the files a task names', () => {
   it('O4 the small profile shows the files the task names after the task, before the first request', async () => {
-    const h = harness([final('x')], { files, settings: small });
+    const h = tunedHarness([final('x')], { files, settings: small });
     await h.agent.run(task);
     const first = h.model.requests[0]!.messages;
     const shown = first.at(-1)!;
@@ -34,7 +34,7 @@ describe('O4 the files a task names', () => {
     expect(shown.content).toContain(`# src/pager.js (lines 1-3 of 3)\n${pager.trimEnd()}`);
     expect(h.of('notice').map((event) => event.reason)).toContain('named-files');
     // The next request extends the first: the notice is history, not a one-off edit.
-    const h2 = harness([tool('list_files'), final('x')], { files, settings: small });
+    const h2 = tunedHarness([tool('list_files'), final('x')], { files, settings: small });
     await h2.agent.run(task);
     const [one, two] = h2.model.requests;
     expect(two!.messages.slice(0, one!.messages.length)).toEqual(one!.messages);
@@ -42,16 +42,16 @@ describe('O4 the files a task names', () => {
   });
 
   it('O4 the default profile, a task naming no file, a missing file and a resumed run show none', async () => {
-    const plain = harness([final('x')], { files });
+    const plain = tunedHarness([final('x')], { files });
     await plain.agent.run(task);
     expect(JSON.stringify(plain.model.requests[0]!.messages)).not.toContain('The files the task names');
-    const none = harness([final('x')], { files, settings: small });
+    const none = tunedHarness([final('x')], { files, settings: small });
     await none.agent.run('Make the tests pass; see ../../etc/passwd and missing.js');
     expect(none.of('notice').map((event) => event.reason)).not.toContain('named-files');
   });
 
   it('O4 a file named only as an example, in parentheses, is not shown (as asked-file reads the task)', async () => {
-    const h = harness([final('x')], { files: { ...files, 'src/a.js': 'export const a = 1;\n' }, settings: small });
+    const h = tunedHarness([final('x')], { files: { ...files, 'src/a.js': 'export const a = 1;\n' }, settings: small });
     await h.agent.run('Fix src/pager.js, then write where the bug was as FILE:LINE (e.g. src/a.js:3).');
     const text = h.of('notice').find((event) => event.reason === 'named-files')!.text;
     expect(text).toContain('# src/pager.js');
@@ -61,7 +61,7 @@ describe('O4 the files a task names', () => {
   it('O4 the files shown are bounded: a few files, each cut', async () => {
     const big = 'x'.repeat(namedFileLimits.chars * 3);
     const many = { 'a.js': big, 'b.js': '1', 'c.js': '2', 'd.js': '3' };
-    const h = harness([final('x')], { files: many, settings: small });
+    const h = tunedHarness([final('x')], { files: many, settings: small });
     await h.agent.run('Look at a.js, b.js, c.js and d.js.');
     const text = h.of('notice').find((event) => event.reason === 'named-files')!.text;
     expect(text).toContain('[… cut: read_file shows the rest]');
@@ -71,7 +71,7 @@ describe('O4 the files a task names', () => {
 
   it('O4 a file shown with the task is still refused once by read-first: shown it, the model wrote back only its change', async () => {
     const todo = '# TODO\n- buy milk\n';
-    const h = harness([tool('write_file', { path: 'TODO.md', content: '- call mum\n' }), final('done')], {
+    const h = tunedHarness([tool('write_file', { path: 'TODO.md', content: '- call mum\n' }), final('done')], {
       files: { 'TODO.md': todo },
       settings: small,
     });
@@ -86,7 +86,7 @@ describe('O4 read-first and the files shown with the task', () => {
     const range =
       'export function range(start, end) {\n  const out = [];\n  for (let i = start; i < end; i++) out.push(i);\n  return out;\n}\n';
     const fixed = range.replace('i < end', 'i < end + 1');
-    const h = harness([tool('write_file', { path: 'src/range.js', content: fixed }), final('fixed')], {
+    const h = tunedHarness([tool('write_file', { path: 'src/range.js', content: fixed }), final('fixed')], {
       files: { 'src/range.js': range },
       settings: small,
     });
@@ -94,7 +94,7 @@ describe('O4 read-first and the files shown with the task', () => {
     expect(toolResults(h)[0]).toContain('wrote src/range.js');
     expect(await h.workspace.readFile('src/range.js')).toBe(fixed);
     // Not shown (the task names another file): refused as unread, as before.
-    const unnamed = harness([tool('write_file', { path: 'src/range.js', content: fixed }), final('x')], {
+    const unnamed = tunedHarness([tool('write_file', { path: 'src/range.js', content: fixed }), final('x')], {
       files: { 'src/range.js': range },
       settings: small,
     });
@@ -105,10 +105,10 @@ describe('O4 read-first and the files shown with the task', () => {
 
 describe('O4 plain reads and test files the task keeps', () => {
   it('O4 the small profile reads lines without their numbers; the default profile numbers them', async () => {
-    const h = harness([tool('read_file', { path: 'src/pager.js' }), final('x')], { files, settings: small });
+    const h = tunedHarness([tool('read_file', { path: 'src/pager.js' }), final('x')], { files, settings: small });
     await h.agent.run('Read the pager.');
     expect(toolResults(h)[0]).toBe(`# src/pager.js (lines 1-3 of 3)\n${pager.trimEnd()}`);
-    const d = harness([tool('read_file', { path: 'src/pager.js' }), final('x')], { files });
+    const d = tunedHarness([tool('read_file', { path: 'src/pager.js' }), final('x')], { files });
     await d.agent.run('Read the pager.');
     expect(toolResults(d)[0]).toContain('1: export function pageCount');
   });
@@ -116,7 +116,7 @@ describe('O4 plain reads and test files the task keeps', () => {
   it('O4 a write to a test file is refused while the task says not to change the tests (recorded: patch-one-line)', async () => {
     // Recorded: Qwen2.5-Coder-1.5B wrote the test back with read_file's numbers in it.
     const recorded = pagerTest.replace('import assert', '2: import assert');
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('write_file', { path: 'test/pager.test.js', content: recorded }),
         tool('read_file', { path: 'src/pager.js' }),
@@ -135,14 +135,14 @@ describe('O4 plain reads and test files the task keeps', () => {
   it('O4 a task that asks for a test may write test files, in either profile', async () => {
     const write = tool('write_file', { path: 'test/sum.test.js', content: '// a test\n' });
     for (const settings of [small, {}]) {
-      const asks = harness([write, final('ok')], { files, settings });
+      const asks = tunedHarness([write, final('ok')], { files, settings });
       await asks.agent.run('Write a test for sum() in test/sum.test.js.');
       expect(await asks.workspace.readFile('test/sum.test.js')).toBe('// a test\n');
     }
   });
 
   it('O4 the default profile keeps the tests too (recorded: add-default seed 1, qwen-1.5b-core-named stopped)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [tool('patch_file', { path: 'test/pager.test.js', old_text: 'pageCount', new_text: 'pageCount' }), final('x')],
       { files },
     );
@@ -166,7 +166,7 @@ describe('O4 plain reads and test files the task keeps', () => {
 
 describe('T1 a write that changes only trailing whitespace', () => {
   it('T1 a write that only drops the final newline is not written and says so (recorded: patch-one-line)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'src/pager.js' }),
         tool('write_file', { path: 'src/pager.js', content: pager.trimEnd() }),
@@ -187,7 +187,7 @@ describe('L3 O4 finish-on-repeat and the checks', () => {
   const right = pager.replace('floor', 'ceil');
 
   it('L3 the same change made again does not end the run while the tests the task implies fail', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'src/pager.js' }),
         tool('write_file', { path: 'src/pager.js', content: wrong }),
@@ -212,13 +212,13 @@ describe('L3 O4 finish-on-repeat and the checks', () => {
       tool('write_file', { path: 'src/pager.js', content: wrong }),
       final('x'),
     ];
-    const checked = harness(script(), { files, settings: { ...small, verifyCommand: 'node --test' } });
+    const checked = tunedHarness(script(), { files, settings: { ...small, verifyCommand: 'node --test' } });
     await checked.agent.run('Make pageCount count a partial last page.');
     expect(checked.of('notice').map((event) => event.reason)).toContain('unfinished-repeat');
-    const unchecked = harness(script(), { files, settings: small });
+    const unchecked = tunedHarness(script(), { files, settings: small });
     const ended = await unchecked.agent.run('Make pageCount count a partial last page.');
     expect(ended.outcome).toMatchObject({ kind: 'final', answer: expect.stringContaining('(given by the harness)') });
-    const passing = harness(
+    const passing = tunedHarness(
       [
         tool('read_file', { path: 'src/pager.js' }),
         tool('write_file', { path: 'src/pager.js', content: right }),
@@ -233,7 +233,7 @@ describe('L3 O4 finish-on-repeat and the checks', () => {
 
 describe('O4 patch_file in the small profile', () => {
   it('O4 a one-line fix is a patch of an existing file: the grammar offers patch_file on files that are there', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         {
           text: '{"action":"tool","name":"patch_file","args":{"path":"src/pager.js","old_text":"floor","new_text":"ceil"}}',
@@ -252,7 +252,7 @@ describe('O4 patch_file in the small profile', () => {
     const patch = entries.find((entry) => entry.properties.name?.enum[0] === 'patch_file')!;
     expect(patch.properties.args.properties.path.enum).toEqual(['package.json', 'src/pager.js', 'test/pager.test.js']);
     // The same patch again finds nothing to replace: a failure that says so, not a silent no-op.
-    const again = harness(
+    const again = tunedHarness(
       [
         tool('patch_file', { path: 'src/pager.js', old_text: 'floor', new_text: 'ceil' }),
         tool('patch_file', { path: 'src/pager.js', old_text: 'floor', new_text: 'ceil' }),
@@ -271,7 +271,7 @@ describe('T1 a line changed in place is not a line lost', () => {
       '/** The whole numbers from start to end, both included. */\nexport function range(start, end) {\n' +
       '  const out = [];\n  for (let i = start; i < end; i++) out.push(i);\n  return out;\n}\n';
     const fixed = range.replace('i < end', 'i <= end').trimEnd();
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'src/range.js' }),
         tool('write_file', { path: 'src/range.js', content: fixed }),
@@ -295,7 +295,10 @@ describe('O4 npm test with no test script', () => {
   const noScript = { ...files, 'package.json': '{ "type": "module" }\n' };
 
   it('O4 npm test runs the project test files when package.json has no test script, and says so (recorded: add-default)', async () => {
-    const h = harness([tool('run_shell', { command: 'npm test' }), final('x')], { files: noScript, settings: small });
+    const h = tunedHarness([tool('run_shell', { command: 'npm test' }), final('x')], {
+      files: noScript,
+      settings: small,
+    });
     await h.agent.run(task);
     const [result] = toolResults(h);
     expect(result).toMatch(
@@ -309,7 +312,7 @@ describe('O4 npm test with no test script', () => {
 
   it('T4 O4 the rewritten command is what the person approves', async () => {
     const approver = new ScriptedApprover([false]);
-    const h = harness([tool('run_shell', { command: 'npm run test' }), final('x')], {
+    const h = tunedHarness([tool('run_shell', { command: 'npm run test' }), final('x')], {
       files: noScript,
       settings: { ...small, approval: 'ask' },
       approver,
@@ -327,7 +330,7 @@ describe('O4 npm test with no test script', () => {
       [noScript, {}],
     ];
     for (const [workspace, settings] of cases) {
-      const h = harness([tool('run_shell', { command: 'npm test' }), final('x')], { files: workspace, settings });
+      const h = tunedHarness([tool('run_shell', { command: 'npm test' }), final('x')], { files: workspace, settings });
       await h.agent.run(task);
       const item = h.agent.session.history.find((entry) => entry.kind === 'tool')!;
       expect(item.kind === 'tool' && item.args).toMatchObject({ command: 'npm test' });
@@ -339,7 +342,7 @@ describe('T1 patch_file and whitespace', () => {
   const shapes = 'function square(n) {\n  return n * n;\n}\n\nexport function cube(n) {\n  return n * n * n;\n}\n';
 
   it('T1 old_text written on one line finds the function written on three, and says so (recorded: add-missing-export)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', {
           path: 'src/shapes.js',
@@ -361,7 +364,7 @@ describe('T1 patch_file and whitespace', () => {
 
   it('T1 a loose match must be the only one, and an exact match is never loosened', async () => {
     const twice = 'a = 1;\nb = 2;\na =  1;\n';
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', { path: 'x.js', old_text: 'a=1;', new_text: 'a = 3;' }),
         tool('patch_file', { path: 'x.js', old_text: 'b = 2;', new_text: 'b = 4;' }),
@@ -383,7 +386,7 @@ describe('T3 a loose match that would join the lines of a text file', () => {
   const greeting = 'Hello, Ada!\nWelcome back, Ada.\nSee you soon.\n';
 
   it('T3 old_text of three text lines written as one is refused with the lines, and nothing is joined (recorded: replace-name)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', {
           path: 'greeting.txt',
@@ -418,7 +421,7 @@ describe('T3 a loose match that would join the lines of a text file', () => {
   });
 
   it('T3 in a text file a loose match within one line, or one that keeps the line breaks, still patches', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', { path: 'notes.md', old_text: 'Welcome  back,Ada.', new_text: 'Welcome back, Grace.' }),
         final('x'),
@@ -439,7 +442,7 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
   it('O4 the JSX fragment written over the component is refused, naming what it would drop (recorded: edit-jsx)', async () => {
     const patched = header.replace('<span>Hello</span>', '<span>Hello, {user.name}</span>');
     const fragment = '<header className="top">\n  <span>Hello, {user.name}</span>\n</header>';
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', {
           path: 'src/Header.jsx',
@@ -460,7 +463,7 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
   });
 
   it('O4 a file the run created may be rewritten shorter; the default profile is not held to it', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('write_file', { path: 'notes.md', content: 'a\nb\nc\n' }),
         tool('write_file', { path: 'notes.md', content: 'a\n' }),
@@ -471,7 +474,7 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
     await h.agent.run('Write notes.md.');
     expect(await h.workspace.readFile('notes.md')).toBe('a\n');
     // Read first: a blind write that drops lines is refused once in every profile (read-first).
-    const plain = harness(
+    const plain = tunedHarness(
       [
         tool('read_file', { path: 'src/Header.jsx' }),
         tool('write_file', { path: 'src/Header.jsx', content: 'x\n' }),
@@ -485,7 +488,7 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
 
   it('T1 patch_file with an empty old_text adds new_text at the end, keeping the last newline (recorded: append-line)', async () => {
     const todo = '# Todo\n\n- buy milk\n- call Sam\n';
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'TODO.md' }),
         tool('read_file', { path: 'bare.txt' }),
@@ -503,7 +506,7 @@ describe('O4 T1 keeping lines, and appending by patch', () => {
 
   it('T1 patch_file with both texts empty is refused as a change of nothing, not reported as an append (recorded: add-missing-export)', async () => {
     const shapes = 'function square(n) {\n  return n * n;\n}\n';
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'src/shapes.js' }),
         tool('patch_file', { path: 'src/shapes.js', old_text: '', new_text: '' }),
@@ -525,7 +528,7 @@ describe('O4 L3 going round in circles', () => {
   const read = tool('read_file', { path: 'hello.txt' });
 
   it('O4 a change that puts a file back as an earlier change left it ends the run (recorded: create-file)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('write_file', { path: 'hello.txt', content: 'Hello, harness!' }),
         read,
@@ -550,7 +553,7 @@ describe('O4 L3 going round in circles', () => {
 
   it('O4 L3 while the tests the task implies fail, going back does not end the run; new states never do', async () => {
     const wrong = pager.replace('Math.floor(items / perPage)', 'Math.round(items / perPage)');
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('read_file', { path: 'src/pager.js' }),
         tool('write_file', { path: 'src/pager.js', content: wrong }),
@@ -572,7 +575,7 @@ describe('O4 L3 the tests pass', () => {
   const fix = tool('patch_file', { path: 'src/pager.js', old_text: 'floor', new_text: 'ceil' });
 
   it('O4 a passing test run after a change ends the run (recorded: fix-off-by-one went on to the step limit)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [fix, tool('run_shell', { command: 'npm test' }), tool('read_file', { path: 'test/pager.test.js' }), final('x')],
       { files: noScript, settings: small },
     );
@@ -595,7 +598,7 @@ describe('O4 L3 the tests pass', () => {
       { script: [fix, tool('run_shell', { command: 'node --test' }), final('done')], settings: {}, words: task },
     ];
     for (const { script, settings, words } of runs) {
-      const h = harness(script, { files: noScript, settings });
+      const h = tunedHarness(script, { files: noScript, settings });
       expect((await h.agent.run(words)).outcome).toEqual({ kind: 'final', answer: 'done' });
     }
   });

@@ -3,7 +3,7 @@
  * explain-code (qwen-1.5b-recital seed 1 and qwen-1.5b-asked-written).
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, tunedHarness, tool, toolResults } from '../helpers';
 import { madeUpExamples } from '../../../src/lib/harness/guards/task-example';
 
 const task =
@@ -15,7 +15,7 @@ const discount =
 const files = { 'src/discount.js': discount };
 
 async function run(calls: ReturnType<typeof tool>[], text = task, workspace: Record<string, string> = files) {
-  const h = harness([...calls, final('done')], { files: workspace });
+  const h = tunedHarness([...calls, final('done')], { files: workspace });
   await h.agent.run(text);
   return { results: toolResults(h), h };
 }

@@ -4,7 +4,7 @@
  * test for `low` and back to the step limit.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool } from '../helpers';
+import { final, tunedHarness, tool } from '../helpers';
 import { regressionNote, testStates } from '../../../src/lib/harness/facts/test-states';
 
 const files = {
@@ -24,7 +24,7 @@ describe('L3 test-regression: a test the last change broke is named', () => {
       ['node --test', 'done-check'],
       ['', 'implied-check'],
     ] as const) {
-      const h = harness(
+      const h = tunedHarness(
         [
           final(answer),
           patch('return Math.max(low, value);', 'return Math.min(high, value);'),

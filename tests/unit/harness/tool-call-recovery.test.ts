@@ -7,7 +7,7 @@ import { recoverToolCall } from '../../../src/lib/harness/protocol/recover-call'
 import { parseNativeReply } from '../../../src/lib/harness/protocol/native-protocol';
 import { parseTextReply } from '../../../src/lib/harness/protocol/text-protocol';
 import { baseTools } from '../../../src/lib/harness/tools/tool-registry';
-import { harness } from '../helpers';
+import { harness, tunedHarness } from '../helpers';
 
 const declared = new Map(baseTools.map((tool) => [tool.name, Object.keys(tool.parameters.properties)]));
 const tools = { argumentNames: (name: string) => declared.get(name) };
@@ -162,7 +162,7 @@ describe('T6 recovering tool calls written in the text', () => {
   it('T6 recovery is a harness choice: with recoverCalls false a fenced call is the final answer, as it was', async () => {
     const reply = '```json\n{"name": "write_file", "arguments": {"path": "hello.txt", "content": "hi"}}\n```';
     // Sent back twice as an answer without the file the task asks for (asked-file), then it stands.
-    const h = harness([{ text: reply }, { text: reply }, { text: reply }], {
+    const h = tunedHarness([{ text: reply }, { text: reply }, { text: reply }], {
       settings: { protocol: 'native', recoverCalls: false },
       model: { capabilities: ['completion', 'tools'] },
     });
@@ -183,7 +183,7 @@ describe('T6 recovering tool calls written in the text', () => {
       'This will create a file named `hello.txt` in the current workspace with the content "hi".';
     const call = '```json\n{"name": "write_file", "arguments": {"path": "hello.txt", "content": "hi"}}\n```';
     const native = { settings: { protocol: 'native' as const }, model: { capabilities: ['completion', 'tools'] } };
-    const h = harness([{ text: described }, { text: call }, { text: 'Created hello.txt.' }], native);
+    const h = tunedHarness([{ text: described }, { text: call }, { text: 'Created hello.txt.' }], native);
     const result = await h.agent.run('Create a file named hello.txt whose only content is: hi');
     expect(result.outcome).toEqual({
       kind: 'final',
@@ -194,7 +194,7 @@ describe('T6 recovering tool calls written in the text', () => {
     const notice = h.of('notice').find((event) => event.reason === 'described-call')!;
     expect(notice.text).toContain('your reply describes a write_file call but does not make it');
     // Explaining an API is an answer: said twice, it stands, and nothing runs.
-    const api = harness([{ text: described }, { text: described }], native);
+    const api = tunedHarness([{ text: described }, { text: described }], native);
     const explained = await api.agent.run('How would I create hello.txt with the write_file tool? Do not do it.');
     expect(explained.outcome).toEqual({
       kind: 'final',

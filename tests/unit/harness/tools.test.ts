@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildToolset } from '../../../src/lib/harness/tools/tool-registry';
 import { nativeDefinitions } from '../../../src/lib/harness/protocol/native-protocol';
 import { MemoryWorkspace } from '../../../src/lib/workspace/memory-workspace';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, harness, tunedHarness, tool, toolResults } from '../helpers';
 import { MemoryTaskStore } from '../../../src/lib/store/memory-task-store';
 
 /** T2: the six coding tools, in the order every profile but bash-only offers them. */
@@ -182,7 +182,7 @@ describe('validation', () => {
   it('T5 a call repeated after its refusal is answered with an offer of the final answer, then the run stops', async () => {
     const ask = { task: 'find the port', max_steps: 3 };
     const child = final('port 8080');
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('delegate', ask),
         child,
@@ -209,7 +209,7 @@ describe('validation', () => {
 
   it('T5 the same invalid call again is a repeat too, and three in a row after the first end the run', async () => {
     const dot = tool('read_file', { path: '.' });
-    const h = harness([dot, dot, dot, dot, dot, final('never reached')], { files: { 'a.txt': 'a' } });
+    const h = tunedHarness([dot, dot, dot, dot, dot, final('never reached')], { files: { 'a.txt': 'a' } });
     const result = await h.agent.run('Read a.txt');
     const results = toolResults(h);
     expect(results[0]).toMatch(/is a directory, not a file/);
@@ -222,7 +222,7 @@ describe('validation', () => {
 
   it('T5 a different call in between starts the count again', async () => {
     const read = tool('read_file', { path: 'a.txt' });
-    const h = harness([read, read, read, tool('list_files'), read, read, read, final('ok')], {
+    const h = tunedHarness([read, read, read, tool('list_files'), read, read, read, final('ok')], {
       files: { 'a.txt': 'a' },
     });
     const result = await h.agent.run('go');
@@ -232,7 +232,10 @@ describe('validation', () => {
 
   it('T5 in the native protocol the offer of the final answer names a plain-text reply', async () => {
     const read = { toolCalls: [{ name: 'read_file', arguments: { path: 'a.txt' } }] };
-    const h = harness([read, read, read, final('ok')], { files: { 'a.txt': 'a' }, settings: { protocol: 'native' } });
+    const h = tunedHarness([read, read, read, final('ok')], {
+      files: { 'a.txt': 'a' },
+      settings: { protocol: 'native' },
+    });
     await h.agent.run('go');
     expect(toolResults(h)[2]).toContain('give the final answer now (reply with plain text and no tool call)');
   });

@@ -4,7 +4,7 @@
  * README.md that says how tests run) in calls and answers of 53 of 99 recorded runs.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool, toolResults } from '../helpers';
+import { final, tunedHarness, tool, toolResults } from '../helpers';
 import { exampleFile } from '../../../src/lib/harness/tools/workspace-examples';
 
 const files = {
@@ -17,7 +17,7 @@ const story = /binary_search|off-by-one|summarise how tests|one item early/;
 describe('P1 examples drawn from the workspace', () => {
   it('P1 the examples name a file that is there and tell no story (constrained and text protocols)', async () => {
     for (const protocol of ['constrained', 'text'] as const) {
-      const h = harness([final('done')], { files, settings: { protocol } });
+      const h = tunedHarness([final('done')], { files, settings: { protocol } });
       await h.agent.run('Say hello.');
       const system = h.model.requests[0]!.messages[0]!.content;
       expect(system, protocol).toMatch(/"name":"read_file","args":\{"path":"src\/greet\.js"/);
@@ -31,7 +31,7 @@ describe('P1 examples drawn from the workspace', () => {
   it("P1 patch_file's example keeps old_text a placeholder, not a line of the file (recorded: qwen-1.5b-old-text-line)", async () => {
     // Shown `export function slugify(title) {` as the example's old_text, the 1.5B model patched
     // that line with the function's body in new_text and left the body twice.
-    const h = harness([final('done')], { files, settings: { protocol: 'constrained' } });
+    const h = tunedHarness([final('done')], { files, settings: { protocol: 'constrained' } });
     await h.agent.run('Say hello.');
     expect(h.model.requests[0]!.messages[0]!.content).toContain(
       '"name":"patch_file","args":{"path":"src/greet.js","old_text":"<the exact text to replace, copied from the file>"',
@@ -47,7 +47,7 @@ describe('P1 examples drawn from the workspace', () => {
   });
 
   it('P1 an empty workspace keeps the tools own examples, still without a story', async () => {
-    const h = harness([final('done')], { settings: { protocol: 'constrained' } });
+    const h = tunedHarness([final('done')], { settings: { protocol: 'constrained' } });
     await h.agent.run('Say hello.');
     const system = h.model.requests[0]!.messages[0]!.content;
     expect(system).toContain('"name":"patch_file","args":{"path":"src/app.js"');
@@ -55,7 +55,7 @@ describe('P1 examples drawn from the workspace', () => {
   });
 
   it("T3 a usage error shows the run's example, not a file from elsewhere", async () => {
-    const h = harness([tool('read_file', { path: 'greet.js' }), final('done')], { files });
+    const h = tunedHarness([tool('read_file', { path: 'greet.js' }), final('done')], { files });
     await h.agent.run('Read greet.');
     const [error] = toolResults(h);
     expect(error).toContain("'greet.js' does not exist");
@@ -65,7 +65,7 @@ describe('P1 examples drawn from the workspace', () => {
 
 describe("T3 an example's placeholder copied as a value", () => {
   it('T3 refuses a patch or a write whose text is the placeholder, and runs nothing', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('patch_file', {
           path: 'src/greet.js',
@@ -86,7 +86,7 @@ describe("T3 an example's placeholder copied as a value", () => {
   });
 
   it('T3 a description of the text in angle brackets is refused as the text (recorded: save-command-output)', async () => {
-    const h = harness(
+    const h = tunedHarness(
       [
         tool('write_file', { path: 'CODE.txt', content: '<the output of `node make-code.js`>' }),
         tool('patch_file', { path: 'src/greet.js', old_text: 'name', new_text: ' <your new code here> ' }),
@@ -104,7 +104,7 @@ describe("T3 an example's placeholder copied as a value", () => {
 
   it('T3 markup that starts like a description is still written (a tag, an attribute, an element inside)', async () => {
     const markup = ['<a href="/">the home page</a>', '<a>', '<the-element>', '<p>the text <b>here</b></p>', '<br>'];
-    const h = harness(
+    const h = tunedHarness(
       [...markup.map((content, index) => tool('write_file', { path: `m${index}.html`, content })), final('x')],
       {
         files,
@@ -115,9 +115,12 @@ describe("T3 an example's placeholder copied as a value", () => {
   });
 
   it('T3 a text in angle brackets that is not the placeholder is written (JSX, HTML)', async () => {
-    const h = harness([tool('write_file', { path: 'src/Header.jsx', content: '<h1>Welcome</h1>' }), final('done')], {
-      files,
-    });
+    const h = tunedHarness(
+      [tool('write_file', { path: 'src/Header.jsx', content: '<h1>Welcome</h1>' }), final('done')],
+      {
+        files,
+      },
+    );
     await h.agent.run('Write the header.');
     expect(toolResults(h)[0]).toContain('wrote src/Header.jsx');
     expect(await h.workspace.readFile('src/Header.jsx')).toBe('<h1>Welcome</h1>');

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { final, harness, ScriptedApprover } from '../helpers';
+import { final, tunedHarness, ScriptedApprover } from '../helpers';
 import { NodeDirectoryWorkspace } from '../../../src/lib/workspace/node-directory-workspace';
 import { restoreFiles } from '../../../src/lib/workspace/workspace-files';
 import type { AgentSettings } from '../../../src/lib/harness/settings';
@@ -45,7 +45,7 @@ const task = 'The tests in test/ should pass. Check them and answer.';
 
 async function run(settings: Partial<AgentSettings>, approver?: Approver) {
   const { workspace, marker } = await hostileProject();
-  const h = harness([final('Done'), final('Done'), final('Done')], { workspace, settings, approver });
+  const h = tunedHarness([final('Done'), final('Done'), final('Done')], { workspace, settings, approver });
   const { outcome } = await h.agent.run(task);
   return { h, outcome, ran: existsSync(marker) };
 }
@@ -95,7 +95,7 @@ describe('T9 checks the harness runs on its own', () => {
     roots.push(root);
     const workspace = new NodeDirectoryWorkspace(root);
     await restoreFiles(workspace, { 'a.txt': 'a\n' });
-    const h = harness([{ text: '<tool>{"name":"read_file","args":{"path":"a.txt"}}</tool>' }, final('ok')], {
+    const h = tunedHarness([{ text: '<tool>{"name":"read_file","args":{"path":"a.txt"}}</tool>' }, final('ok')], {
       workspace,
       settings: { approval: 'auto', readOnly: true, hooks: { before_tool: { command: 'touch hooked.txt' } } },
     });

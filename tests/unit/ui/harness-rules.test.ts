@@ -3,19 +3,19 @@
  * run records them — a real run's events, not made-up ones.
  */
 import { describe, expect, it } from 'vitest';
-import { final, harness, tool } from '../helpers';
+import { final, harness, tool, tunedPack } from '../helpers';
 import { activeRules, actsByRule, ruleActs } from '../../../src/lib/ui/harness-rules';
 
 describe('U3 the Harness view', () => {
   it("U3 lists the run's pack and rules in the order they are called, and per step what each did", async () => {
     const h = harness(
       [tool('write_file', { path: 'notes.txt', content: 'only this\n' }), final('Added it.'), final('Added it.')],
-      { files: { 'notes.txt': 'one\ntwo\n' } },
+      { files: { 'notes.txt': 'one\ntwo\n' }, settings: { pack: tunedPack } },
     );
     await h.agent.run('Add the line "three" to notes.txt.');
     const id = h.agent.session.id;
     const active = activeRules(h.events, id)!;
-    expect(active.pack).toBe('default');
+    expect(active.pack).toBe(tunedPack);
     expect(active.rules.map((rule) => rule.id)).toContain('read-first');
     // Called in the order of their priority: the schema rule first, the done-check last.
     expect(active.rules[0]!.id).toBe('tool-after-rejection');
