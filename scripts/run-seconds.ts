@@ -41,7 +41,11 @@ const empty = (): Split => ({
 export function timeOf(events: readonly HarnessEvent[]): Omit<Split, 'runs' | 'seconds'> {
   const split = { ...empty() };
   const sent = new Map<number, number>();
+  // A delegated child's events share the session file: its requests and tools are inside the
+  // parent's delegate call, so only the top session's are counted (else they count twice).
+  const top = events.find((event) => event.type === 'run.started')?.sessionId;
   for (const event of events) {
+    if (top !== undefined && event.sessionId !== top) continue;
     if (event.type === 'run.started') split.first = Math.min(split.first, event.at);
     if (event.type === 'run.finished') split.last = Math.max(split.last, event.at);
     if (event.type === 'request.sent') sent.set(event.step, event.at);
