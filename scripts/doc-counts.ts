@@ -46,6 +46,10 @@ export function counts(): Record<string, string> {
     rung2: rung(2),
     rung3: rung(3),
     shortcuts: String(tasks.reduce((sum, task) => sum + task.shortcuts.length, 0)),
+    families: String(new Set(tasks.map((task) => task.family)).size),
+    ...Object.fromEntries(
+      ['tuning', 'dev', 'test'].map((split) => [`split-${split}`, String(tasks.filter((t) => t.split === split).length)]),
+    ),
     'spec-ids': String(Object.keys(spec.ids).length),
     ...qwenTaskRuns(),
   };

@@ -96,9 +96,9 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   const compare = page.getByRole('region', { name: 'Compare runs' });
   await expect(compare.getByRole('status')).toContainText('They first did different things at step 1.');
   await expect(compare.getByRole('table', { name: 'Aligned steps' })).toContainText('read_file {"path":"src/pager.js"');
-  // Both sent step 1's request alike; the noop run's "done" went back (the task speaks of tests,
-  // and they fail: implied-check), so the requests first differ at step 2, after the replies did.
-  await expect(compare).toContainText('(the requests first differ at step 2)');
+  // Both sent step 1's request alike; the noop run's "done" stood (the default pack has no test
+  // check of its own), so it made no second request to differ.
+  await expect(compare).toContainText('(the requests are the same at every step both made)');
   await compare.getByLabel('Diff step').fill('1');
   await expect(compare).toContainText('The requests at step 1 are identical.');
 

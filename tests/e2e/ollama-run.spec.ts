@@ -28,7 +28,15 @@ test('T4 U1 a full run on Ollama: approval with a diff, a file change, and the f
   });
   await openFresh(
     page,
-    presetUrl({ host: server.url, model, sample: 'failing-test', approval: 'ask', protocol: 'auto' }),
+    // The implied test check is a rule of the opt-in 1.5B pack (docs/rules.md).
+    presetUrl({
+      host: server.url,
+      model,
+      sample: 'failing-test',
+      approval: 'ask',
+      protocol: 'auto',
+      pack: 'qwen2.5-coder-1.5b',
+    }),
   );
   await runTask(page, 'Make the slugify tests pass.');
   const dialog = page.getByRole('dialog', { name: 'Approve tool call' });

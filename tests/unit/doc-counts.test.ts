@@ -19,3 +19,9 @@ describe('O2 counts in the docs', () => {
     for (const rung of ['rung1', 'rung2', 'rung3']) expect(Number(values[rung])).toBeGreaterThan(0);
   });
 });
+
+describe('O2 the README a newcomer reads', () => {
+  it('O2 the README stays at most 150 lines: history lives in docs/measurements.md', () => {
+    expect(readFileSync('README.md', 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(150);
+  });
+});

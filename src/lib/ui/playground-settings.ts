@@ -10,6 +10,7 @@ import type { RetryPolicy } from '../harness/recovery/retry-policy';
 import { defaultRetryPolicy } from '../harness/recovery/retry-policy';
 import { sameServer } from './api-key';
 import type { Hooks } from '../harness/hook-types';
+import { packNames } from '../harness/rule-packs';
 import type {
   AgentSettings,
   ApprovalPolicy,
@@ -177,6 +178,7 @@ export function applyUrlParameters(settings: PlaygroundSettings, search: string,
     ['workspace', ['auto', 'webcontainer', 'offline']],
     ['protocol', ['auto', 'native', 'text', 'constrained']],
     ['profile', harnessProfiles],
+    ['pack', packNames],
   ];
   for (const [key, allowed] of choices) {
     const value = parameters.get(key);

@@ -63,6 +63,19 @@ describe('O4 the harness profile in the page', () => {
     expect(applyUrlParameters(defaultPlaygroundSettings(), '?profile=small').settings.profile).toBe('small');
     expect(applyUrlParameters(defaultPlaygroundSettings(), '?profile=huge').ignored).toEqual(['profile=huge']);
   });
+
+  it('O5 a link may choose a pack of rules by name; a name no pack has is ignored and said', () => {
+    const linked = applyUrlParameters(defaultPlaygroundSettings(), '?pack=qwen2.5-coder-1.5b');
+    expect(linked.settings.pack).toBe('qwen2.5-coder-1.5b');
+    const session = createSession({
+      model: 'm',
+      settings: defaultSettings(),
+      workspace: { backend: 'memory', label: 'x' },
+    });
+    expect(runSettings(linked.settings, session, false).pack).toBe('qwen2.5-coder-1.5b');
+    for (const hostile of ['constructor', '__proto__', 'nope'])
+      expect(applyUrlParameters(defaultPlaygroundSettings(), `?pack=${hostile}`).ignored).toEqual([`pack=${hostile}`]);
+  });
 });
 
 describe('O4 showing the files the task names, in the page', () => {
