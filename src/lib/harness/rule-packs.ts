@@ -118,6 +118,15 @@ export const packs: Readonly<Record<string, readonly string[]>> = {
 
 export const packNames = Object.keys(packs);
 
+/** One line per pack, for a person choosing one (Settings). */
+export const packLabels: Readonly<Record<string, string>> = {
+  default: 'default: the rules the dev-split ablation kept',
+  pile: "pile: round four's default pack, every rule",
+  'qwen2.5-coder-1.5b': 'qwen2.5-coder-1.5b: every rule tuned on that model',
+  small: "small: the small-model profile's rules",
+  bare: 'bare: no heuristic rule, the loop alone',
+};
+
 export function isPack(name: string | undefined): name is string {
   return name !== undefined && Object.hasOwn(packs, name);
 }

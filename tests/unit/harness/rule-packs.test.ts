@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { final, harness, tool, tunedPack } from '../helpers';
-import { allRules, packOf, packs, rulesFor } from '../../../src/lib/harness/rule-packs';
+import { allRules, packLabels, packOf, packs, rulesFor } from '../../../src/lib/harness/rule-packs';
 import { factNames, pointsOf } from '../../../src/lib/harness/rules/rule';
 import type { Rule } from '../../../src/lib/harness/rules/rule';
 import { RuleDispatcher } from '../../../src/lib/harness/rules/dispatch';
@@ -36,6 +36,8 @@ describe('O5 the rules and their packs', () => {
         expect(byId.get(id)!.layer, `${pack}: ${id}`).toBe('pack');
       }
     expect(packs.bare).toEqual([]);
+    // Every pack is offered to a person with a line saying what it is.
+    expect(Object.keys(packLabels).sort()).toEqual(Object.keys(packs).sort());
   });
 
   it('O5 the bare pack is the loop with the core rules only; a pack by name wins over the profile', () => {
