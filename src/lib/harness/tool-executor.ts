@@ -64,6 +64,34 @@ export function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** Where a call is: its step, id, signal, the read context its tool gets, and the checkpoint hook. */
+interface CallAt {
+  step: number;
+  callId: string;
+  signal: AbortSignal;
+  context: ReadToolContext;
+  beforeWrite?: () => Promise<void>;
+}
+
+/** A call that passed validation: its tool and its arguments (a stage may rewrite them). */
+interface Valid {
+  tool: AnyTool;
+  args: Record<string, unknown>;
+}
+
+/** A stage passes the call on, or ends it with the result the model reads. */
+type StageResult = Valid | ExecutedCall;
+type Stage = (call: Valid, at: CallAt) => StageResult | Promise<StageResult>;
+
+const isEnded = (result: StageResult): result is ExecutedCall => 'content' in result;
+
+const isRisky = ({ tool, args }: Valid) => tool.risky || Boolean(tool.riskyWhen?.(args));
+
+/** A call a stage refused: not run, and not invalid (the model reads why). */
+function refusal(call: Valid, content: string, flags: Partial<ExecutedCall> = {}): ExecutedCall {
+  return { name: call.tool.name, args: call.args, content, ok: false, invalid: false, ...flags };
+}
+
 export class ToolExecutor {
   /**
    * T8: the before_tool hook's verdict: the arguments to use (rewritten ones validated again
@@ -129,7 +157,12 @@ export class ToolExecutor {
   private example = (tool: AnyTool) =>
     formatExample(tool, this.options.protocol, this.options.examples?.get(tool.name));
 
-  /** `beforeWrite` runs before a tool that may change the workspace (the run's baseline checkpoint). */
+  /**
+   * A call goes through the stages in order (DESIGN 14: one pipeline, no branches around it):
+   * validate, then each stage below, then run. A stage passes the call on (its arguments perhaps
+   * rewritten) or ends it with the result the model reads. `beforeWrite` runs before a tool that
+   * may change the workspace (the run's baseline checkpoint).
+   */
   async execute(
     call: ToolCall,
     step: number,
@@ -137,6 +170,16 @@ export class ToolExecutor {
     signal: AbortSignal,
     beforeWrite?: () => Promise<void>,
   ): Promise<ExecutedCall> {
+    const at = this.callAt(step, callIndex, signal, beforeWrite);
+    let current = await this.validate(call, at);
+    for (const stage of this.stages) {
+      if (isEnded(current)) return current;
+      current = await stage(current, at);
+    }
+    return isEnded(current) ? current : this.run(current, at);
+  }
+
+  private callAt(step: number, callIndex: number, signal: AbortSignal, beforeWrite?: () => Promise<void>): CallAt {
     const { emit } = this.options;
     const callId = `${step}.${callIndex}`;
     const context: ReadToolContext = {
@@ -147,144 +190,168 @@ export class ToolExecutor {
       ...(this.options.delegate ? { delegate: this.options.delegate } : {}),
       ...(this.options.deadline ? { deadline: this.options.deadline } : {}),
     };
+    return { step, callId, signal, context, ...(beforeWrite ? { beforeWrite } : {}) };
+  }
+
+  /** T3: the call against its tool's schema; an invalid call made again as it was is a repeat too (T5). */
+  private async validate(call: ToolCall, at: CallAt): Promise<StageResult> {
     const validation = await validateCall({
       tools: this.options.toolset.tools,
       name: call.name,
       rawArguments: call.arguments,
-      context,
+      context: at.context,
       formatExample: this.example,
       unavailableReason: (name) => this.options.toolset.unavailableReason(name),
     });
-    emit({
+    this.options.emit({
       type: 'validation',
-      step,
+      step: at.step,
       tool: call.name.slice(0, bounds.nameChars),
       ok: validation.ok,
       ...(validation.ok ? {} : { error: validation.error }),
     });
-    if (!validation.ok) {
-      const name = call.name.length > bounds.nameChars ? `${call.name.slice(0, bounds.nameChars)}…` : call.name;
-      // T5: an invalid call made again as it was is a repeat too (read_file(".") eight times in a row).
-      const key = `${call.name}:${stableJson(call.arguments)}`;
-      const repeated = key === this.lastCallKey;
-      this.lastCallKey = key;
-      const content = repeated ? `${validation.error}\n${repeatedInvalidNotice(name)}` : validation.error;
-      return { name, args: asRecord(call.arguments), content, ok: false, invalid: true, repeated };
-    }
-
-    const { tool } = validation;
-    let args = validation.args;
-    // T8: the user's before_tool hook may allow, deny (the model reads why) or rewrite the call.
-    if (this.options.hooks?.has('before_tool')) {
-      const verdict = await this.hookBefore(tool.name, args, step, signal, context);
-      if (typeof verdict === 'string') return { name: tool.name, args, content: verdict, ok: false, invalid: false };
-      args = verdict;
-    }
-    const risky = tool.risky || Boolean(tool.riskyWhen?.(args));
-    if (this.options.stepGate) {
-      emit({ type: 'step.paused', step, point: 'tool' });
-      const decision = await this.options.stepGate.pause(
-        {
-          at: 'tool',
-          step,
-          tool: tool.name,
-          args,
-          validation: { ok: true },
-          approval: this.options.gate.describe({ tool: tool.name, risky, args }),
-        },
-        signal,
-      );
-      if (decision.action === 'stop')
-        return {
-          name: tool.name,
-          args,
-          content: 'error: the run was stopped before this call ran',
-          ok: false,
-          invalid: false,
-          stopped: true,
-        };
-    }
-    const key = `${tool.name}:${stableJson(args)}`;
+    if (validation.ok) return { tool: validation.tool, args: validation.args };
+    const name = call.name.length > bounds.nameChars ? `${call.name.slice(0, bounds.nameChars)}…` : call.name;
+    // read_file(".") eight times in a row is a repeat, valid or not.
+    const key = `${call.name}:${stableJson(call.arguments)}`;
     const repeated = key === this.lastCallKey;
     this.lastCallKey = key;
-    if (repeated) {
-      const text = repeatedCallNotice(tool.name);
-      emit({ type: 'notice', step, reason: 'repeated-call', text });
-      return { name: tool.name, args, content: text, ok: false, invalid: false, repeated: true };
-    }
+    const content = repeated ? `${validation.error}\n${repeatedInvalidNotice(name)}` : validation.error;
+    return { name, args: asRecord(call.arguments), content, ok: false, invalid: true, repeated };
+  }
 
-    const hookFile = tool.access === 'write' ? this.hookFile(args.path) : undefined;
-    if (hookFile)
-      return {
-        name: tool.name,
+  /** T8: the user's before_tool hook may allow, deny (the model reads why) or rewrite the call. */
+  private hookStage: Stage = async (call, at) => {
+    if (!this.options.hooks?.has('before_tool')) return call;
+    const verdict = await this.hookBefore(call.tool.name, call.args, at.step, at.signal, at.context);
+    return typeof verdict === 'string' ? refusal(call, verdict) : { ...call, args: verdict };
+  };
+
+  /** U3: in step mode the person sees the call (and what approval would say) and may stop the run here. */
+  private pauseStage: Stage = async (call, at) => {
+    if (!this.options.stepGate) return call;
+    const { tool, args } = call;
+    this.options.emit({ type: 'step.paused', step: at.step, point: 'tool' });
+    const decision = await this.options.stepGate.pause(
+      {
+        at: 'tool',
+        step: at.step,
+        tool: tool.name,
         args,
-        content: `error: ${hookFile} is a hook the user configured; the agent may not change it. Leave it as it is.`,
-        ok: false,
-        invalid: false,
-      };
+        validation: { ok: true },
+        approval: this.options.gate.describe({ tool: tool.name, risky: isRisky(call), args }),
+      },
+      at.signal,
+    );
+    return decision.action === 'stop'
+      ? refusal(call, 'error: the run was stopped before this call ran', { stopped: true })
+      : call;
+  };
 
+  /** T5: the same call with the same arguments as the one before is refused, with a notice. */
+  private repeatStage: Stage = (call, at) => {
+    const key = `${call.tool.name}:${stableJson(call.args)}`;
+    const repeated = key === this.lastCallKey;
+    this.lastCallKey = key;
+    if (!repeated) return call;
+    const text = repeatedCallNotice(call.tool.name);
+    this.options.emit({ type: 'notice', step: at.step, reason: 'repeated-call', text });
+    return refusal(call, text, { repeated: true });
+  };
+
+  /** T8: a write to a file a hook runs is refused, whoever approves it. */
+  private protectStage: Stage = (call) => {
+    const hookFile = call.tool.access === 'write' ? this.hookFile(call.args.path) : undefined;
+    return hookFile
+      ? refusal(
+          call,
+          `error: ${hookFile} is a hook the user configured; the agent may not change it. Leave it as it is.`,
+        )
+      : call;
+  };
+
+  /** T4: the approval policy (or the person) decides a risky call; the decision is an event. */
+  private approveStage: Stage = async (call, at) => {
+    const { tool, args } = call;
+    const risky = isRisky(call);
     // The diff is made only when someone will look at it: computing it costs more than the loop.
     const preview =
-      tool.access === 'write' && tool.preview ? () => tool.preview!(args, context).catch(() => undefined) : undefined;
+      tool.access === 'write' && tool.preview
+        ? () => tool.preview!(args, at.context).catch(() => undefined)
+        : undefined;
     const decision = await this.options.gate.decide({
       tool: tool.name,
       risky,
       args,
       preview,
       sessionId: this.options.sessionId,
-      step,
-      signal,
+      step: at.step,
+      signal: at.signal,
     });
     if (risky)
-      emit({
+      this.options.emit({
         type: 'approval',
-        step,
+        step: at.step,
         tool: tool.name,
         decision: decision.approved ? 'approved' : 'denied',
         by: decision.by,
         reason: decision.reason,
       });
-    if (!decision.approved) {
-      return {
-        name: tool.name,
-        args,
-        content:
-          `error: approval denied for ${tool.name}: ${decision.reason}. Do not ` +
-          `retry the same call; choose another way or give the final answer.`,
-        ok: false,
-        invalid: false,
-        denied: true,
-      };
-    }
+    if (decision.approved) return call;
+    return refusal(
+      call,
+      `error: approval denied for ${tool.name}: ${decision.reason}. Do not ` +
+        `retry the same call; choose another way or give the final answer.`,
+      { denied: true },
+    );
+  };
 
-    emit({ type: 'tool.started', step, callId, tool: tool.name, args });
+  private readonly stages: readonly Stage[] = [
+    this.hookStage,
+    this.pauseStage,
+    this.repeatStage,
+    this.protectStage,
+    this.approveStage,
+  ];
+
+  /** Runs the tool in the narrowest workspace it needs; a throw is a failed result, never out of here. */
+  private async run(call: Valid, at: CallAt): Promise<ExecutedCall> {
+    const { tool, args } = call;
+    this.options.emit({ type: 'tool.started', step: at.step, callId: at.callId, tool: tool.name, args });
     const started = Date.now();
     let result: ToolResult;
     try {
       if (tool.access === 'write') {
         if (!isWritable(this.options.workspace)) throw new Error('this workspace is read-only');
-        await beforeWrite?.();
-        result = await tool.run(args, { ...context, workspace: this.options.workspace });
+        await at.beforeWrite?.();
+        result = await tool.run(args, { ...at.context, workspace: this.options.workspace });
       } else {
-        result = await tool.run(args, context);
+        result = await tool.run(args, at.context);
       }
     } catch (error) {
       result = { ok: false, output: `error: ${tool.name} failed: ${describeFailure(error)}` };
     }
-    if (tool.access === 'write') result = await this.keepHookFiles(result, step);
+    if (tool.access === 'write') result = await this.keepHookFiles(result, at.step);
+    return this.after(call, at, result, started);
+  }
+
+  /** T8 C1: the after_tool hook may clip or annotate the output; then it is clipped to the run's bound. */
+  private async after(call: Valid, at: CallAt, output: ToolResult, started: number): Promise<ExecutedCall> {
+    const { tool, args } = call;
+    let result = output;
     if (this.options.hooks?.has('after_tool')) {
       const after = await this.options.hooks.afterTool(
-        { step, tool: tool.name, args, ok: result.ok, output: result.output },
-        signal,
+        { step: at.step, tool: tool.name, args, ok: result.ok, output: result.output },
+        at.signal,
       );
       if (after.clip !== undefined) result = { ...result, output: clipText(result.output, after.clip).text };
       if (after.annotate) result = { ...result, output: `${result.output}\n[hook] ${after.annotate}` };
     }
     const clipped = clipText(result.output, this.options.toolOutputChars);
-    emit({
+    this.options.emit({
       type: 'tool.finished',
-      step,
-      callId,
+      step: at.step,
+      callId: at.callId,
       tool: tool.name,
       ok: result.ok,
       durationMs: Date.now() - started,

@@ -16,7 +16,7 @@ const fixed =
 const wrong = 'export function slugify(title) {\n  return title.toLowerCase();\n}\n';
 // The small profile lets a file be replaced only once the run has read it (read-first).
 const read = tool('read_file', { path: 'src/slugify.js' });
-const checks = (h: ReturnType<typeof harness>) => h.of('check.finished').map((event) => event.passed);
+const checks = (h: ReturnType<typeof tunedHarness>) => h.of('check.finished').map((event) => event.passed);
 
 describe('O4 L3 the done-check a task implies (small profile)', () => {
   it('O4 L3 a final answer with the tests failing goes back with their output; fixed, it stands', async () => {
