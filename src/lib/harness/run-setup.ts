@@ -113,22 +113,11 @@ function forkNotice(context: LoopContext, pin: PinnedPrompt, missing: string[]):
   });
 }
 
-export async function prepareRun(context: LoopContext): Promise<RunSetup> {
-  const { options, session, recorder, signal, depth } = context;
+/** What the run offers the model: its toolset, the tools declared (a fork's are its parent's), their examples. */
+function runTools(context: LoopContext, skills: Awaited<ReturnType<typeof readSkills>>, files?: string[]) {
+  const { options, session, depth } = context;
   const settings = session.settings;
-  const writable = isWritable(options.workspace);
-  const environment = options.workspace.describe();
-  const memoryFile = options.memoryFile ?? defaultMemoryFile;
   const small = settings.profile === 'small';
-  const [repo, extras, listing, skills] = await Promise.all([
-    repoContext(context),
-    promptExtras(context, memoryFile),
-    workspacePaths(options.workspace).catch(() => undefined),
-    readSkills(options.workspace, settings.skillsFolder),
-  ]);
-  if (skills.length > 0) recorder.emit({ type: 'skills.listed', skills });
-  // O4: only the small profile lists the files in its prompt and its grammar.
-  const paths = small ? listing : undefined;
   // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
   const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
   const skillTools = skills.length > 0 ? [loadSkillTool(skills)] : [];
@@ -143,41 +132,37 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
         ];
   const toolset = buildToolset({
     profile: settings.toolProfile,
-    readOnly: settings.readOnly || !writable,
+    readOnly: settings.readOnly || !isWritable(options.workspace),
     // O4: the small profile reads lines without their numbers (tools/read-file.ts says why).
     plainReads: small,
     canDelegate,
-    environment,
+    environment: options.workspace.describe(),
     extra,
   });
   // O4: the small profile offers its four slim tools; the others stay callable by name, so a
   // model that knows them is not refused, but they cost no prompt.
   const offered = small ? [...smallTools([...toolset.tools.values()]), ...skillTools] : [...toolset.tools.values()];
-  // U3: a fork offers its parent's tools (and below, sends its parent's prompt).
+  // U3: a fork offers its parent's tools (and sends its parent's prompt: runPrefix).
   const pin = session.pinned;
   const pinned = pin ? pinnedTools(pin, offered, (name) => toolset.tools.get(name)) : undefined;
   // P1: examples that name the workspace's own files, in the prompt and in every usage error.
-  const tools = withWorkspaceExamples(pinned?.tools ?? offered, listing?.files);
-  const examples = new Map(tools.map((tool) => [tool.name, tool.example]));
+  const tools = withWorkspaceExamples(pinned?.tools ?? offered, files);
   if (pin) forkNotice(context, pin, pinned?.missing ?? []);
-  const promptState: PromptState = {
-    protocol: context.protocol,
-    tools,
-    environment,
-    repo,
-    depth,
-    rules: settings.shellRules,
-    ...(settings.thinkFirst ? { thinkFirst: true } : {}),
-    ...extras,
-    ...(skills.length > 0 ? { skills: skills.map(({ name, description }) => ({ name, description })) } : {}),
-    ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
-  };
+  return { toolset, tools, examples: new Map(tools.map((tool) => [tool.name, tool.example])), canDelegate };
+}
+
+/** The system prompt, fitted to the context window (a fork's is its parent's), and the native tool list. */
+function runPrefix(context: LoopContext, state: PromptState) {
+  const { options, session, recorder } = context;
+  const settings = session.settings;
+  const pin = session.pinned;
   const samePin = pin?.protocol === context.protocol ? pin : undefined;
-  const nativeTools = context.protocol === 'native' ? (samePin?.nativeTools ?? nativeDefinitions(tools)) : undefined;
+  const nativeTools =
+    context.protocol === 'native' ? (samePin?.nativeTools ?? nativeDefinitions(state.tools)) : undefined;
   const toolChars = nativeTools ? JSON.stringify(nativeTools).length : 0;
   const size = contextWindow(settings, context.modelInfo);
   const budget = new ContextBudget(size, settings.options.outputLimit ?? 1024, options.budgets?.compactionKeepShare);
-  const fitted = fitPrefix(promptState, settings.sectionOverrides, {
+  const fitted = fitPrefix(state, settings.sectionOverrides, {
     budgetChars: context.state.estimator.chars(budget.promptBudget(toolChars, context.state.estimator)),
     onClipped: (docChars, docs) =>
       recorder.emit({
@@ -191,6 +176,13 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
       }),
   });
   const prefix = pin ? pinnedPrefix(pin, fitted, context.protocol, settings.sectionOverrides) : fitted;
+  return { prefix, budget, toolChars, ...(nativeTools ? { nativeTools } : {}) };
+}
+
+/** The gate every command passes (T4, T9), the hooks (T8) and the executor that runs the calls. */
+async function runExecutor(context: LoopContext, tools: ReturnType<typeof runTools>) {
+  const { options, session, recorder, signal, depth } = context;
+  const settings = session.settings;
   const emit = recorder.emit.bind(recorder);
   const gate = new ApprovalGate({
     policy: settings.approval,
@@ -199,12 +191,13 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     approver: options.approver,
     analyzeShell: options.analyzeShell,
   });
+  const deadline = context.deadline ? { deadline: context.deadline } : {};
   const commands = new HarnessCommands({
     gate,
     workspace: options.workspace,
     sessionId: session.id,
     emit,
-    ...(context.deadline ? { deadline: context.deadline } : {}),
+    ...deadline,
   });
   // T8: hooks are commands, so they need a workspace that runs them (a read-only child's has no
   // shell; it has no risky tools either), and they pass the gate (T9).
@@ -215,33 +208,56 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const hookFiles = hooks
     ? await HookFiles.pin(options.workspace as Workspace, settings.hooks!, options.analyzeShell)
     : undefined;
+  const { state, spawn } = context;
   const executor = new ToolExecutor({
     ...(hooks ? { hooks } : {}),
     ...(hookFiles ? { hookFiles } : {}),
-    toolset: pin?.tools ? pinnedToolset(toolset, pin.tools) : toolset,
+    toolset: session.pinned?.tools ? pinnedToolset(tools.toolset, session.pinned.tools) : tools.toolset,
     protocol: context.protocol,
-    examples,
+    examples: tools.examples,
     workspace: options.workspace,
     gate,
     sessionId: session.id,
     emit,
     toolOutputChars: options.toolOutputChars ?? 6000,
     ...(options.stepGate ? { stepGate: options.stepGate } : {}),
-    ...(context.deadline ? { deadline: context.deadline } : {}),
-    ...(canDelegate
-      ? {
-          delegate: delegateRunner({
-            options,
-            session,
-            depth,
-            signal,
-            emit,
-            state: context.state,
-            spawn: context.spawn,
-          }),
-        }
-      : {}),
+    ...deadline,
+    ...(tools.canDelegate ? { delegate: delegateRunner({ options, session, depth, signal, emit, state, spawn }) } : {}),
   });
+  return { executor, commands, ...(hooks ? { hooks } : {}) };
+}
+
+export async function prepareRun(context: LoopContext): Promise<RunSetup> {
+  const { options, session, recorder, depth } = context;
+  const settings = session.settings;
+  const environment = options.workspace.describe();
+  const memoryFile = options.memoryFile ?? defaultMemoryFile;
+  const small = settings.profile === 'small';
+  const [repo, extras, listing, skills] = await Promise.all([
+    repoContext(context),
+    promptExtras(context, memoryFile),
+    workspacePaths(options.workspace).catch(() => undefined),
+    readSkills(options.workspace, settings.skillsFolder),
+  ]);
+  if (skills.length > 0) recorder.emit({ type: 'skills.listed', skills });
+  // O4: only the small profile lists the files in its prompt and its grammar.
+  const paths = small ? listing : undefined;
+  const offered = runTools(context, skills, listing?.files);
+  const { tools } = offered;
+  const promptState: PromptState = {
+    protocol: context.protocol,
+    tools,
+    environment,
+    repo,
+    depth,
+    rules: settings.shellRules,
+    ...(settings.thinkFirst ? { thinkFirst: true } : {}),
+    ...extras,
+    ...(skills.length > 0 ? { skills: skills.map(({ name, description }) => ({ name, description })) } : {}),
+    ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
+  };
+  const { prefix, budget, toolChars, nativeTools } = runPrefix(context, promptState);
+  const { executor, commands, hooks } = await runExecutor(context, offered);
   return {
     tools,
     prefix,
@@ -252,14 +268,14 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     ...(nativeTools ? { nativeTools } : {}),
     toolChars,
     memoryFile,
-    writable,
+    writable: isWritable(options.workspace),
     envelope: envelopeSchemaFor(tools),
     small,
     ...(paths ? { paths } : {}),
     ...(hooks ? { hooks } : {}),
     commands,
     argumentNames: (name) => {
-      const tool = toolset.tools.get(name);
+      const tool = offered.toolset.tools.get(name);
       return tool ? Object.keys(tool.parameters.properties) : undefined;
     },
   };
