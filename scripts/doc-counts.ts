@@ -48,7 +48,10 @@ export function counts(): Record<string, string> {
     shortcuts: String(tasks.reduce((sum, task) => sum + task.shortcuts.length, 0)),
     families: String(new Set(tasks.map((task) => task.family)).size),
     ...Object.fromEntries(
-      ['tuning', 'dev', 'test'].map((split) => [`split-${split}`, String(tasks.filter((t) => t.split === split).length)]),
+      ['tuning', 'dev', 'test'].map((split) => [
+        `split-${split}`,
+        String(tasks.filter((task) => task.split === split).length),
+      ]),
     ),
     'spec-ids': String(Object.keys(spec.ids).length),
     ...qwenTaskRuns(),

@@ -151,7 +151,7 @@ function runTools(context: LoopContext, skills: Awaited<ReturnType<typeof readSk
   return { toolset, tools, examples: new Map(tools.map((tool) => [tool.name, tool.example])), canDelegate };
 }
 
-/** The system prompt, fitted to the context window (a fork's is its parent's), and the native tool list. */
+/** The system prompt fitted to the context window, or a fork's parent's; and the native tool list. */
 function runPrefix(context: LoopContext, state: PromptState) {
   const { options, session, recorder } = context;
   const settings = session.settings;

@@ -43,13 +43,73 @@ export interface ToolRoundResult {
   stopped: boolean;
 }
 
+/** One call: refused by a rule, or run (as a rule rewrote it, perhaps) through the executor's stages. */
+async function runCall(context: ToolRoundContext, call: ToolCall, step: number, index: number) {
+  const refusal = await context.refuse?.(call);
+  const rewritten = refusal ? undefined : await context.rewrite?.(call);
+  if (rewritten) context.emit({ type: 'notice', step, reason: 'rewritten', text: rewritten.note });
+  const executed: ExecutedCall = refusal
+    ? { name: call.name, args: asRecord(call.arguments), content: refusal.text, ok: false, invalid: false }
+    : await context.executor.execute(rewritten?.call ?? call, step, index, context.signal, context.beforeChange);
+  if (rewritten) executed.content = `${rewritten.note}\n${executed.content}`;
+  return { executed, ...(refusal ? { refusedBy: refusal.rule } : {}) };
+}
+
+/** The call's item, with what it did (the run's facts are folded from these, a resume's too), and the rules' line. */
+async function recordCall(context: ToolRoundContext, executed: ExecutedCall, step: number, refusedBy?: string) {
+  const { result } = executed;
+  const changed = executed.ok && Boolean(result?.changed?.length);
+  const item = {
+    kind: 'tool' as const,
+    name: executed.name,
+    args: boundedArguments(executed.args),
+    content: executed.content,
+    ok: executed.ok,
+    step,
+    ran: Boolean(result),
+    ...(changed ? { changed } : {}),
+    ...(result?.created?.length ? { created: true } : {}),
+    ...(executed.repeated ? { repeated: true } : {}),
+    ...(executed.denied ? { denied: true } : {}),
+    ...(refusedBy ? { refusedBy } : {}),
+    ...(result?.childSessionId ? { childSessionId: result.childSessionId } : {}),
+  };
+  context.facts?.add({ ...item, seq: -1, at: 0 });
+  const added = context.annotate?.({
+    call: { name: executed.name, arguments: executed.args },
+    ok: executed.ok,
+    changed,
+    repeated: Boolean(executed.repeated),
+    denied: Boolean(executed.denied),
+    droppedLines: result?.droppedLines ?? 0,
+    content: executed.content,
+  });
+  await context.recorder.append(added ? { ...item, content: `${executed.content}\n${added}` } : item);
+}
+
+/** What a result asks memory to keep: the files touched, a note, a long-term note (in the memory file). */
+async function keepMemory(context: ToolRoundContext, result: ExecutedCall['result'], step: number) {
+  const { session } = context;
+  if (result?.touched) rememberFiles(session.memory, result.touched);
+  if (result?.note) rememberNote(session.memory, result.note);
+  if (!result?.longTermNote) return;
+  const problem = await appendLongTermNote(context.workspace, context.memoryFile, result.longTermNote);
+  if (problem)
+    context.emit({
+      type: 'notice',
+      step,
+      reason: 'memory-file',
+      text: `the long-term note was kept in session memory only: ${problem}`,
+    });
+}
+
 export async function runToolRound(
   context: ToolRoundContext,
   calls: ToolCall[],
   step: number,
   extra?: string,
 ): Promise<ToolRoundResult> {
-  const { executor, recorder, session, emit } = context;
+  const { recorder, emit } = context;
   const notices = extra ? [`Runtime notice: ${extra}.`] : [];
   if (calls.length > bounds.callsPerReply)
     notices.push(
@@ -62,57 +122,11 @@ export async function runToolRound(
   for (const [index, call] of calls.slice(0, bounds.callsPerReply).entries()) {
     if (context.signal.aborted) break;
     ran++;
-    const refusal = await context.refuse?.(call);
-    const rewritten = refusal ? undefined : await context.rewrite?.(call);
-    if (rewritten) emit({ type: 'notice', step, reason: 'rewritten', text: rewritten.note });
-    const executed: ExecutedCall = refusal
-      ? { name: call.name, args: asRecord(call.arguments), content: refusal.text, ok: false, invalid: false }
-      : await executor.execute(rewritten?.call ?? call, step, index, context.signal, context.beforeChange);
-    if (rewritten) executed.content = `${rewritten.note}\n${executed.content}`;
+    const { executed, refusedBy } = await runCall(context, call, step, index);
     if (!executed.ok) failed++;
-    const { result } = executed;
-    if (result?.changed?.length || (executed.name === 'run_shell' && result)) changedFiles = true;
-    const changed = executed.ok && Boolean(result?.changed?.length);
-    const made = { name: executed.name, arguments: executed.args };
-    const view = {
-      call: made,
-      ok: executed.ok,
-      changed,
-      repeated: Boolean(executed.repeated),
-      denied: Boolean(executed.denied),
-      droppedLines: result?.droppedLines ?? 0,
-    };
-    // What the call did, kept with its item: the run's facts are folded from these (a resume too).
-    const item = {
-      kind: 'tool' as const,
-      name: executed.name,
-      args: boundedArguments(executed.args),
-      content: executed.content,
-      ok: executed.ok,
-      step,
-      ran: Boolean(result),
-      ...(changed ? { changed } : {}),
-      ...(result?.created?.length ? { created: true } : {}),
-      ...(executed.repeated ? { repeated: true } : {}),
-      ...(executed.denied ? { denied: true } : {}),
-      ...(refusal ? { refusedBy: refusal.rule } : {}),
-      ...(result?.childSessionId ? { childSessionId: result.childSessionId } : {}),
-    };
-    context.facts?.add({ ...item, seq: -1, at: 0 });
-    const added = context.annotate?.({ ...view, content: executed.content });
-    await recorder.append(added ? { ...item, content: `${executed.content}\n${added}` } : item);
-    if (result?.touched) rememberFiles(session.memory, result.touched);
-    if (result?.note) rememberNote(session.memory, result.note);
-    if (result?.longTermNote) {
-      const problem = await appendLongTermNote(context.workspace, context.memoryFile, result.longTermNote);
-      if (problem)
-        emit({
-          type: 'notice',
-          step,
-          reason: 'memory-file',
-          text: `the long-term note was kept in session memory only: ${problem}`,
-        });
-    }
+    if (executed.result?.changed?.length || (executed.name === 'run_shell' && executed.result)) changedFiles = true;
+    await recordCall(context, executed, step, refusedBy);
+    await keepMemory(context, executed.result, step);
     if (executed.stopped) return { changedFiles, allFailed: false, stopped: true };
   }
   for (const text of notices) {

@@ -61,8 +61,9 @@ function envelopeForms(thinkFirst: boolean): string {
   ].join('\n');
 }
 
-export function promptVariables(state: PromptState): Record<string, string> {
-  const { environment, repo } = state;
+/** What the environment has and lacks, and the notes that are true for it (W5). */
+function environmentVariables(state: PromptState): Record<string, string> {
+  const { environment } = state;
   const has = environment.has;
   const programs: [string, boolean][] = [
     ['node', has.node],
@@ -85,7 +86,47 @@ export function promptVariables(state: PromptState): Record<string, string> {
             'Stay inside the workspace.',
         ]
       : [];
-  const docs = repo.docs.map((doc) => `- ${doc.path}\n${clip(doc.text, state.docChars ?? defaultDocChars)}`).join('\n');
+  const listed = (present: boolean) =>
+    programs
+      .filter(([, has]) => has === present)
+      .map(([name]) => name)
+      .join(', ');
+  return {
+    backend: `${environment.backend} (${environment.label})`,
+    os: environment.os,
+    shell: environment.shell,
+    persistence: environment.persistence,
+    available: listed(true) || 'only the shell built-ins and its commands',
+    unavailable: listed(false) || 'nothing notable',
+    environment_notes: [...environment.notes, ...gitNote, ...hostNote, ...ruleNote]
+      .map((line) => `\n- ${line}`)
+      .join(''),
+    workspace_kind: environment.sandboxed
+      ? 'in a sandboxed workspace'
+      : 'in a real directory on the host machine (not a sandbox)',
+  };
+}
+
+/** The repository, its docs, memory, tasks and skills, as the prompt shows them. */
+function repoVariables(state: PromptState): Record<string, string> {
+  const { repo } = state;
+  return {
+    cwd: repo.cwd,
+    repository: repo.repository ? repo.repoRoot : `none (${repo.note ?? 'no git repository'})`,
+    branch: repo.branch || '-',
+    default_branch: repo.defaultBranch || '-',
+    status: clip(repo.status || 'clean', 1500),
+    recent_commits: repo.recentCommits.map((line) => `- ${line}`).join('\n') || '- none',
+    docs: repo.docs.map((doc) => `- ${doc.path}\n${clip(doc.text, state.docChars ?? defaultDocChars)}`).join('\n'),
+    memory_file: state.memoryFile?.path ?? '',
+    memory_file_text: clip(state.memoryFile?.text ?? '', 2000),
+    task_list: (state.taskLines ?? []).join('\n'),
+    skill_list: (state.skills ?? []).map((skill) => `- ${skill.name}: ${skill.description}`).join('\n'),
+  };
+}
+
+export function promptVariables(state: PromptState): Record<string, string> {
+  const names = new Set(state.tools.map((tool) => tool.name));
   return {
     agent_name: state.depth > 0 ? 'a read-only helper agent' : 'Harness Playground agent',
     identity_detail:
@@ -110,36 +151,7 @@ export function promptVariables(state: PromptState): Record<string, string> {
         ? JSON.stringify({ action: 'final', final: exampleAnswer })
         : `<final>${exampleAnswer}</final>`,
     ].join('\n'),
-    backend: `${environment.backend} (${environment.label})`,
-    os: environment.os,
-    shell: environment.shell,
-    persistence: environment.persistence,
-    available:
-      programs
-        .filter(([, present]) => present)
-        .map(([name]) => name)
-        .join(', ') || 'only the shell built-ins and its commands',
-    unavailable:
-      programs
-        .filter(([, present]) => !present)
-        .map(([name]) => name)
-        .join(', ') || 'nothing notable',
-    environment_notes: [...environment.notes, ...gitNote, ...hostNote, ...ruleNote]
-      .map((line) => `\n- ${line}`)
-      .join(''),
-    workspace_kind: environment.sandboxed
-      ? 'in a sandboxed workspace'
-      : 'in a real directory on the host machine (not a sandbox)',
-    cwd: repo.cwd,
-    repository: repo.repository ? repo.repoRoot : `none (${repo.note ?? 'no git repository'})`,
-    branch: repo.branch || '-',
-    default_branch: repo.defaultBranch || '-',
-    status: clip(repo.status || 'clean', 1500),
-    recent_commits: repo.recentCommits.map((line) => `- ${line}`).join('\n') || '- none',
-    docs,
-    memory_file: state.memoryFile?.path ?? '',
-    memory_file_text: clip(state.memoryFile?.text ?? '', 2000),
-    task_list: (state.taskLines ?? []).join('\n'),
-    skill_list: (state.skills ?? []).map((skill) => `- ${skill.name}: ${skill.description}`).join('\n'),
+    ...environmentVariables(state),
+    ...repoVariables(state),
   };
 }

@@ -29,6 +29,21 @@ export interface RecoveredResult {
   outputLimit?: number;
 }
 
+/**
+ * A reply cut at the output limit is asked for again, once, with twice the limit (within the
+ * policy's and the window's room).
+ */
+function largerLimit(
+  stats: { doneReason?: string },
+  current: number | undefined,
+  policy: RecoveryContext['policy'],
+  context: RecoveryContext,
+): number | undefined {
+  if (stats.doneReason !== 'length' || !current) return undefined;
+  const larger = Math.min(policy.maxOutputLimit, current * 2, context.outputRoom ?? Infinity);
+  return larger > current ? larger : undefined;
+}
+
 export async function requestWithRecovery(request: ModelRequest, context: RecoveryContext): Promise<RecoveredResult> {
   const { client, policy, step, emit } = context;
   const random = context.random ?? Math.random;
@@ -40,10 +55,8 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
   for (let attempt = 1; ; attempt++) {
     const result = await client.chat({ ...request, model, options });
     if (result.ok) {
-      const cut = result.reply.stats.doneReason === 'length';
-      const current = options.outputLimit ?? 0;
-      const larger = Math.min(policy.maxOutputLimit, current * 2, context.outputRoom ?? Infinity);
-      if (cut && !escalated && current > 0 && larger > current) {
+      const larger = escalated ? undefined : largerLimit(result.reply.stats, options.outputLimit, policy, context);
+      if (larger !== undefined) {
         context.bill(result.reply.stats);
         escalated = true;
         emit({
@@ -51,7 +64,7 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
           step,
           attempt,
           delayMs: 0,
-          reason: `the reply was cut at the output limit of ${current} tokens; asking again with ${larger}`,
+          reason: `the reply was cut at the output limit of ${options.outputLimit} tokens; asking again with ${larger}`,
         });
         options = { ...options, outputLimit: larger };
         attempt--;
@@ -76,11 +89,8 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
       overloads = 0;
     }
     if (attempt >= policy.maxAttempts) {
-      return {
-        result: { ok: false, error: { ...error, message: `${error.message} (gave up after ${attempt} attempts)` } },
-        model,
-        outputLimit: options.outputLimit,
-      };
+      const message = `${error.message} (gave up after ${attempt} attempts)`;
+      return { result: { ok: false, error: { ...error, message } }, model, outputLimit: options.outputLimit };
     }
     const delayMs = backoffDelay(policy, attempt, random, error.retryAfterMs);
     emit({ type: 'retry', step, attempt, delayMs, reason: `${error.kind}: ${error.message}` });

@@ -20,36 +20,43 @@ const idSchema = objectSchema({ id: stringProperty('Task id, e.g. task-1.', { mi
  * read-only sessions and delegated children do not get those tools, and approval applies.
  */
 export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
-  const tools: AnyTool[] = [
-    {
-      name: 'create_task',
-      access: 'write',
-      risky: true,
-      description: 'Add a task to the persistent task board; blocked_by lists ids it waits for.',
-      parameters: objectSchema(
-        {
-          subject: stringProperty('Short title.', { minLength: 1 }),
-          description: stringProperty('What done means.', { default: '' }),
-          blocked_by: {
-            type: 'array',
-            items: { type: 'string' },
-            description: 'Ids of tasks that must be completed first.',
-            default: [],
-          },
+  return [createTask(graph), ...readTasks(graph), ...moveTasks(graph, owner)];
+}
+
+function createTask(graph: TaskGraph): AnyTool {
+  return {
+    name: 'create_task',
+    access: 'write',
+    risky: true,
+    description: 'Add a task to the persistent task board; blocked_by lists ids it waits for.',
+    parameters: objectSchema(
+      {
+        subject: stringProperty('Short title.', { minLength: 1 }),
+        description: stringProperty('What done means.', { default: '' }),
+        blocked_by: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Ids of tasks that must be completed first.',
+          default: [],
         },
-        ['subject'],
-      ),
-      example: { subject: 'Write tests for parse()', description: 'cover empty input', blocked_by: ['task-1'] },
-      run: (args: { subject: string; description: string; blocked_by: string[] }) =>
-        attempt(async () => {
-          const task = await graph.create({
-            subject: args.subject,
-            description: args.description,
-            blockedBy: args.blocked_by,
-          });
-          return `created ${taskLine(task).slice(2)}`;
-        }),
-    },
+      },
+      ['subject'],
+    ),
+    example: { subject: 'Write tests for parse()', description: 'cover empty input', blocked_by: ['task-1'] },
+    run: (args: { subject: string; description: string; blocked_by: string[] }) =>
+      attempt(async () => {
+        const task = await graph.create({
+          subject: args.subject,
+          description: args.description,
+          blockedBy: args.blocked_by,
+        });
+        return `created ${taskLine(task).slice(2)}`;
+      }),
+  };
+}
+
+function readTasks(graph: TaskGraph): AnyTool[] {
+  return [
     {
       name: 'list_tasks',
       access: 'read',
@@ -72,6 +79,12 @@ export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
           return `${taskLine(task).slice(2)}\n${task.description || '(no description)'}`;
         }),
     },
+  ];
+}
+
+/** Claim, complete, release: the board's changes, each a write the approval policy sees (T4). */
+function moveTasks(graph: TaskGraph, owner: string): AnyTool[] {
+  return [
     {
       name: 'claim_task',
       access: 'write',
@@ -106,5 +119,4 @@ export function taskTools(graph: TaskGraph, owner: string): AnyTool[] {
       run: (args: { id: string }) => attempt(async () => `released ${taskLine(await graph.release(args.id)).slice(2)}`),
     },
   ];
-  return tools;
 }
