@@ -8,7 +8,7 @@ import { loadEvals } from '../src/cli/load-evals';
 import { parseResults } from '../src/lib/evals/results-file';
 import { summarize } from '../src/lib/evals/eval-summary';
 
-export const countMark = /<!-- n:([\w-]+) -->([^<]*)<!-- \/n -->/g;
+export const countMark = /<!-- n:([\w.-]+) -->([^<]*)<!-- \/n -->/g;
 
 export const documents = [
   'README.md',
@@ -36,6 +36,23 @@ function qwenTaskRuns(): Record<string, string> {
   return Object.fromEntries([...runs].map(([task, { passed, all }]) => [`q15-${task}`, `${passed} of ${all}`]));
 }
 
+/** "P of N" for each committed results file (`run-NAME`) and each of its rungs (`run-NAME-r1`): every scored run. */
+function sweepRuns(): Record<string, string> {
+  const values: Record<string, string> = {};
+  const tally = (results: { passed: boolean }[]) =>
+    `${results.filter((result) => result.passed).length} of ${results.length}`;
+  for (const file of readdirSync('evals/results').filter((name) => name.endsWith('.jsonl'))) {
+    const name = file.replace(/\.jsonl$/, '');
+    const results = parseResults(readFileSync(`evals/results/${file}`, 'utf8')).results.filter((run) => !run.crashed);
+    values[`run-${name}`] = tally(results);
+    for (const rung of [1, 2, 3]) {
+      const on = results.filter((result) => result.rung === rung);
+      if (on.length > 0) values[`run-${name}-r${rung}`] = tally(on);
+    }
+  }
+  return values;
+}
+
 export function counts(): Record<string, string> {
   const tasks = loadEvals('evals');
   const rung = (n: number) => String(tasks.filter((task) => task.rung === n).length);
@@ -55,6 +72,7 @@ export function counts(): Record<string, string> {
     ),
     'spec-ids': String(Object.keys(spec.ids).length),
     ...qwenTaskRuns(),
+    ...sweepRuns(),
   };
 }
 

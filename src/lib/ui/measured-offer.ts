@@ -25,8 +25,14 @@ export interface MeasuredOffer {
 
 export const measured = offers as MeasuredOffer[];
 
-/** The better of two offers: the higher bottom of the interval, then the higher rate. */
-const better = (a: MeasuredOffer, b: MeasuredOffer) => b.low - a.low || b.passed / b.runs - a.passed / a.runs;
+/**
+ * The better of two offers: one measured on held-out tasks before one measured only on the tasks
+ * it was tuned on (a tuning figure overstates: 15 of 18 there was 21 of 64 held out), then the
+ * higher bottom of the interval, then the higher rate.
+ */
+const heldOut = (offer: MeasuredOffer) => (offer.on === 'test' ? 1 : 0);
+const better = (a: MeasuredOffer, b: MeasuredOffer) =>
+  heldOut(b) - heldOut(a) || b.low - a.low || b.passed / b.runs - a.passed / a.runs;
 
 export interface FirstOffer {
   /** The model to use, with the configuration measured best for it (absent: none measured). */

@@ -39,6 +39,10 @@ describe('U2 the measured offer', () => {
       pack: '',
     });
     expect(offerSettings(offer('m', 1, 1, 'kept'))).toMatchObject({ profile: 'default', pack: 'kept' });
+    // A figure from tuning tasks does not outrank one from held-out tasks, however high it looks.
+    const tuned = { ...offer('tuned:0.5b', 15, 60), on: 'tuning' as const };
+    expect(firstOffer(['tuned:0.5b', 'big:1.5b'], [tuned, table[1]!]).model).toBe('big:1.5b');
+    expect(firstOffer(['tuned:0.5b'], [tuned, table[1]!])).toMatchObject({ model: 'tuned:0.5b', pull: table[1] });
     expect(offerWhy(table[1]!)).toBe(
       'constrained output with the default rules: passed 40 of 100 held-out tasks (30–45%) on a 2-core CPU, about 2 minutes a task',
     );
