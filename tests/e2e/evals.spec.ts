@@ -120,6 +120,25 @@ test('O2 U5 the suite runs in the page: table, charts, sessions one click away, 
   await expect(runs.getByRole('row')).toHaveCount(7);
 });
 
+test('O5 the page runs an ablation arm: the packs are presets, and a run in one is in that pack', async ({ page }) => {
+  await openFresh(page, '/');
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Evals' }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const presets = evals.getByRole('group', { name: 'Presets' });
+  for (const pack of ['bare', 'pile', 'qwen2.5-coder-1.5b']) await expect(presets.getByLabel(pack)).toBeVisible();
+  await presets.getByLabel('default').uncheck();
+  await presets.getByLabel('bare').check();
+  await evals.getByRole('group', { name: 'Models' }).getByLabel('do-nothing model').uncheck();
+  const tasks = evals.getByRole('group', { name: /Tasks/ });
+  await tasks.getByRole('button', { name: 'None', exact: true }).click();
+  await tasks.getByRole('checkbox', { name: / create-file$/ }).check();
+  await evals.getByRole('button', { name: 'Run the suite' }).click();
+  await expect(evals.getByRole('status')).toContainText('1 of 1 runs', { timeout: 60_000 });
+  await expect(
+    evals.getByRole('table', { name: 'Eval comparison' }).getByRole('row', { name: /reference text bare 1\/1/ }),
+  ).toBeVisible();
+});
+
 test('O2 a results.jsonl from npm run eval shows in the page as the same table', async ({ page }) => {
   const out = mkdtempSync(path.join(tmpdir(), 'harness-eval-page-'));
   execFileSync(
