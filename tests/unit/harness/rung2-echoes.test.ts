@@ -14,7 +14,8 @@ const example = exampleAnswer;
 const sumTask =
   'a.json and b.json each have a "count". Write the sum of the two counts, and nothing else, into TOTAL.txt.';
 const sumFiles = { 'a.json': '{ "name": "apples", "count": 17 }', 'b.json': '{ "name": "pears", "count": 25 }' };
-const echoes = (h: ReturnType<typeof tunedHarness>) => h.of('notice').filter((event) => event.reason === 'echoed-answer');
+const echoes = (h: ReturnType<typeof tunedHarness>) =>
+  h.of('notice').filter((event) => event.reason === 'echoed-answer');
 
 describe('L3 echoed-answer: an answer that echoes what the model was given', () => {
   it("L3 the instructions' example answer goes back once, also copied without its brackets (recorded: add-missing-export)", async () => {
@@ -166,7 +167,8 @@ describe('L3 the done-check breaks an answer loop', () => {
   const claim =
     'I fixed the bug by changing `return middle;` to `return middle + 1;`. The test now passes. I ran `node --test` again and it passed.';
   const settings = { verifyCommand: 'test -f fixed.txt' };
-  const checks = (h: ReturnType<typeof tunedHarness>) => h.of('notice').filter((event) => event.reason === 'done-check');
+  const checks = (h: ReturnType<typeof tunedHarness>) =>
+    h.of('notice').filter((event) => event.reason === 'done-check');
 
   it('L3 the same answer with nothing changed is told so the second time and stops the run the third', async () => {
     const h = tunedHarness([final(claim), final(claim), final(`  ${claim.toUpperCase()}`), final('never read')], {
