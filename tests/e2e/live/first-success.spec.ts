@@ -2,11 +2,15 @@
  * U2 live, the path a newcomer takes first: a fresh profile, the first screen's one click on the
  * real Ollama, the warm-up starting at once, Run on the sample task it loads, and a passing
  * result — the file the task asks for, with the line it gives — within the time a run of that
- * configuration took here (measured-offers.json: its mean seconds, with room for the warm-up).
+ * configuration took here (measured-offers.json: its mean seconds, with room for a cold server's
+ * first read of the prompt).
  */
+import { readFileSync } from 'node:fs';
 import { acceptLink, expect, presetUrl, test } from '../fixtures';
-import { measured } from '../../../src/lib/ui/measured-offer';
+import type { MeasuredOffer } from '../../../src/lib/ui/measured-offer';
 import { liveOrReason } from './live-fixtures';
+
+const measured = JSON.parse(readFileSync('src/lib/ui/measured-offers.json', 'utf8')) as MeasuredOffer[];
 
 const lookup = await liveOrReason();
 const live = lookup.ok ? lookup.target : undefined;
@@ -54,7 +58,9 @@ test('U2 O3 fresh profile, one click, Run: the offered configuration passes the 
   const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
   // The run's outcome line (the live activity line is a status too, named for what the server does).
   const outcome = page.getByRole('region', { name: 'Transcript' }).locator('[role=status]:not([aria-label])');
-  const budget = 120_000 + offer!.meanSeconds * 3 * 1000;
+  // A cold server first reads the prompt prefix (minutes for a 1.5B model on 2 cores); then runs
+  // take about the mean the offer states. Here it passed in 54 s with the model already loaded.
+  const budget = 300_000 + offer!.meanSeconds * 3 * 1000;
   await expect(async () => {
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(outcome).toBeVisible({ timeout: 1000 });
