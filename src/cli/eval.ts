@@ -31,7 +31,7 @@ import { evalHelp, parseEvalOptions } from './eval-options';
 import type { EvalOptions } from './eval-options';
 import { UsageError } from './cli-options';
 import { loadEvals } from './load-evals';
-import { isPack, packNames } from '../lib/harness/rule-packs';
+import { isPack, packNames } from '../lib/harness/pack-lists';
 
 // T7: task files, model names and server replies reach stderr: made inert (terminal-text.ts).
 const log = (line: string) => process.stderr.write(`${escapeForTerminal(line)}\n`);

@@ -7,6 +7,9 @@
  * `small` are the two profiles' packs.
  */
 import type { Rule, RunKind } from './rules/rule';
+import { isPack, packs } from './pack-lists';
+
+export { isPack, packLabels, packNames, packs } from './pack-lists';
 import { toolAfterRejection } from './guards/tool-after-rejection';
 import { runawayStop } from './runaway-stop';
 import { keepTests } from './guards/keep-tests';
@@ -69,67 +72,6 @@ export const allRules: readonly Rule[] = [
   finalHook,
   doneCheck,
 ];
-
-/** The rules both profiles' packs share. */
-const shared = [
-  'tool-after-rejection',
-  'keep-tests',
-  'example-recital',
-  'delegated-call',
-  'repeat-breaker',
-  'no-news',
-  'described-call',
-  'child-reads-first',
-  'echoed-answer',
-  'output-first',
-  'task-example',
-  'asked-file',
-  'claimed-change',
-  'implied-check',
-];
-
-export const packs: Readonly<Record<string, readonly string[]>> = {
-  /**
-   * The rules that showed more wins than losses in the dev-split ablation of docs/rules.md (bare
-   * against pile, Qwen2.5-Coder-1.5B); a unit test holds this list to that file's verdicts.
-   */
-  default: ['tool-after-rejection', 'no-news', 'claimed-change'],
-  /** Round four's default pack, whole: the "pile" arm of an ablation, kept as it was run. */
-  pile: [...shared, 'read-first'],
-  /**
-   * Opt-in: every rule tuned on sessions of Qwen2.5-Coder-1.5B, including those the ablation moved
-   * out of the default pack (they never acted there, or showed no more wins than losses).
-   */
-  'qwen2.5-coder-1.5b': [...shared, 'read-first'],
-  small: [
-    ...shared,
-    'small-profile',
-    'named-files',
-    'finish-on-repeat',
-    'circle-stop',
-    'tests-pass-stop',
-    'read-before-write',
-    'keep-lines',
-    'npm-test',
-    'same-result',
-  ],
-  bare: [],
-};
-
-export const packNames = Object.keys(packs);
-
-/** One line per pack, for a person choosing one (Settings). */
-export const packLabels: Readonly<Record<string, string>> = {
-  default: 'default: the rules the dev-split ablation kept',
-  pile: "pile: round four's default pack, every rule",
-  'qwen2.5-coder-1.5b': 'qwen2.5-coder-1.5b: every rule tuned on that model',
-  small: "small: the small-model profile's rules",
-  bare: 'bare: no heuristic rule, the loop alone',
-};
-
-export function isPack(name: string | undefined): name is string {
-  return name !== undefined && Object.hasOwn(packs, name);
-}
 
 /** The pack a run's settings choose: its own `pack` when there is one by that name, else its profile's. */
 export function packOf(settings: RunKind['settings']): string {

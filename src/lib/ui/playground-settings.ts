@@ -10,7 +10,7 @@ import type { RetryPolicy } from '../harness/recovery/retry-policy';
 import { defaultRetryPolicy } from '../harness/recovery/retry-policy';
 import { sameServer } from './api-key';
 import type { Hooks } from '../harness/hook-types';
-import { packNames } from '../harness/rule-packs';
+import { packNames } from '../harness/pack-lists';
 import type {
   AgentSettings,
   ApprovalPolicy,
