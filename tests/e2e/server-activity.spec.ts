@@ -17,7 +17,12 @@ test('U2 while the server reads a prompt the transcript says so, with an estimat
   );
   await expect(line).toContainText(/reading the prompt .* · [12] s/);
   await expect(line).toContainText(/the model is writing — \d+ characters so far/);
+  // The activity line is a status too: the outcome has a name of its own to wait for, and only
+  // it remains once the run is over.
+  const outcome = page.getByRole('region', { name: 'Transcript' }).getByRole('status', { name: 'Run outcome' });
+  await expect(outcome).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Final answer' })).toContainText('Read it all.');
+  await expect(outcome).toBeVisible();
   await expect(line).toHaveCount(0);
 });
 

@@ -49,7 +49,8 @@ for (const target of targets)
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const transcript = page.getByRole('region', { name: 'Transcript' });
     await expect(transcript.getByLabel('Model reply, step 1')).toBeVisible({ timeout: 120_000 });
-    await expect(transcript.getByRole('status')).toBeVisible({ timeout: 240_000 });
+    // The outcome line, not the live activity line shown while the server works.
+    await expect(transcript.getByRole('status', { name: 'Run outcome' })).toBeVisible({ timeout: 240_000 });
     const notReported = page.getByRole('region', { name: 'Inspector' }).getByLabel('Figures not reported');
     if (target.usage) await expect(notReported).not.toContainText('prompt tokens');
     else await expect(notReported).toContainText('prompt tokens');

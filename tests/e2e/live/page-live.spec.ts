@@ -55,9 +55,8 @@ test('O3 U1 a full run in the page against the real model: tokens stream in, the
     )
     .toBeGreaterThanOrEqual(2);
   // The outcome line, not the live activity line (a status too, named for what the server does).
-  await expect(page.getByRole('region', { name: 'Transcript' }).locator('[role=status]:not([aria-label])')).toBeVisible(
-    { timeout: 240_000 },
-  );
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.getByRole('status', { name: 'Run outcome' })).toBeVisible({ timeout: 240_000 });
   await expect(page.getByRole('region', { name: 'Transcript' }).getByLabel('Step statistics').first()).toContainText(
     'tok/s',
   );
