@@ -33,7 +33,7 @@ import { loadSkillTool } from './skills/load-skill-tool';
 import { HookRunner } from './hooks/hook-runner';
 import { HookFiles } from './hooks/hook-files';
 import { HarnessCommands } from './tools/harness-commands';
-import type { RepoContext, Workspace } from './workspace-types';
+import type { RepoContext, Workspace, WorkspaceDescription } from './workspace-types';
 import type { PinnedPrompt } from './session';
 
 export interface RunSetup {
@@ -113,8 +113,15 @@ function forkNotice(context: LoopContext, pin: PinnedPrompt, missing: string[]):
   });
 }
 
+interface ToolInputs {
+  skills: Awaited<ReturnType<typeof readSkills>>;
+  environment: WorkspaceDescription;
+  writable: boolean;
+  files?: string[];
+}
+
 /** What the run offers the model: its toolset, the tools declared (a fork's are its parent's), their examples. */
-function runTools(context: LoopContext, skills: Awaited<ReturnType<typeof readSkills>>, files?: string[]) {
+function runTools(context: LoopContext, { skills, environment, writable, files }: ToolInputs) {
   const { options, session, depth } = context;
   const settings = session.settings;
   const small = settings.profile === 'small';
@@ -132,11 +139,11 @@ function runTools(context: LoopContext, skills: Awaited<ReturnType<typeof readSk
         ];
   const toolset = buildToolset({
     profile: settings.toolProfile,
-    readOnly: settings.readOnly || !isWritable(options.workspace),
+    readOnly: settings.readOnly || !writable,
     // O4: the small profile reads lines without their numbers (tools/read-file.ts says why).
     plainReads: small,
     canDelegate,
-    environment: options.workspace.describe(),
+    environment,
     extra,
   });
   // O4: the small profile offers its four slim tools; the others stay callable by name, so a
@@ -231,6 +238,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const { options, session, recorder, depth } = context;
   const settings = session.settings;
   const environment = options.workspace.describe();
+  const writable = isWritable(options.workspace);
   const memoryFile = options.memoryFile ?? defaultMemoryFile;
   const small = settings.profile === 'small';
   const [repo, extras, listing, skills] = await Promise.all([
@@ -242,7 +250,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   if (skills.length > 0) recorder.emit({ type: 'skills.listed', skills });
   // O4: only the small profile lists the files in its prompt and its grammar.
   const paths = small ? listing : undefined;
-  const offered = runTools(context, skills, listing?.files);
+  const offered = runTools(context, { skills, environment, writable, ...(listing ? { files: listing.files } : {}) });
   const { tools } = offered;
   const promptState: PromptState = {
     protocol: context.protocol,
@@ -268,7 +276,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     ...(nativeTools ? { nativeTools } : {}),
     toolChars,
     memoryFile,
-    writable: isWritable(options.workspace),
+    writable,
     envelope: envelopeSchemaFor(tools),
     small,
     ...(paths ? { paths } : {}),
