@@ -36,11 +36,10 @@ export interface RecoveredResult {
 function largerLimit(
   stats: { doneReason?: string },
   current: number | undefined,
-  policy: RecoveryContext['policy'],
   context: RecoveryContext,
 ): number | undefined {
   if (stats.doneReason !== 'length' || !current) return undefined;
-  const larger = Math.min(policy.maxOutputLimit, current * 2, context.outputRoom ?? Infinity);
+  const larger = Math.min(context.policy.maxOutputLimit, current * 2, context.outputRoom ?? Infinity);
   return larger > current ? larger : undefined;
 }
 
@@ -55,7 +54,7 @@ export async function requestWithRecovery(request: ModelRequest, context: Recove
   for (let attempt = 1; ; attempt++) {
     const result = await client.chat({ ...request, model, options });
     if (result.ok) {
-      const larger = escalated ? undefined : largerLimit(result.reply.stats, options.outputLimit, policy, context);
+      const larger = escalated ? undefined : largerLimit(result.reply.stats, options.outputLimit, context);
       if (larger !== undefined) {
         context.bill(result.reply.stats);
         escalated = true;
