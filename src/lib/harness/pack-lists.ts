@@ -20,6 +20,9 @@ const shared = [
   'implied-check',
 ];
 
+/** Every rule tuned on Qwen2.5-Coder-1.5B sessions: round four's default pack. */
+const tunedOn15b = [...shared, 'read-first'];
+
 export const packs: Readonly<Record<string, readonly string[]>> = {
   /**
    * The rules that showed more wins than losses in the dev-split ablation of docs/rules.md (bare
@@ -27,12 +30,12 @@ export const packs: Readonly<Record<string, readonly string[]>> = {
    */
   default: ['tool-after-rejection', 'no-news', 'claimed-change'],
   /** Round four's default pack, whole: the "pile" arm of an ablation, kept as it was run. */
-  pile: [...shared, 'read-first'],
+  pile: tunedOn15b,
   /**
    * Opt-in: every rule tuned on sessions of Qwen2.5-Coder-1.5B, including those the ablation moved
    * out of the default pack (they never acted there, or showed no more wins than losses).
    */
-  'qwen2.5-coder-1.5b': [...shared, 'read-first'],
+  'qwen2.5-coder-1.5b': tunedOn15b,
   small: [
     ...shared,
     'small-profile',

@@ -8,8 +8,6 @@
  */
 import type { Rule, RunKind } from './rules/rule';
 import { isPack, packs } from './pack-lists';
-
-export { isPack, packLabels, packNames, packs } from './pack-lists';
 import { toolAfterRejection } from './guards/tool-after-rejection';
 import { runawayStop } from './runaway-stop';
 import { keepTests } from './guards/keep-tests';
@@ -39,6 +37,8 @@ import { claimedChange } from './guards/claimed-change';
 import { impliedCheck } from './implied-check';
 import { finalHook } from './final-hook';
 import { doneCheck } from './done-check';
+
+export { isPack, packLabels, packNames, packs } from './pack-lists';
 
 export const allRules: readonly Rule[] = [
   toolAfterRejection,
