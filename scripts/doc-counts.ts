@@ -5,8 +5,10 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadEvals } from '../src/cli/load-evals';
-import { parseResults } from '../src/lib/evals/results-file';
+import { resultsFiles } from './results-files';
 import { summarize } from '../src/lib/evals/eval-summary';
+
+type ResultsFile = ReturnType<typeof resultsFiles>[number];
 
 export const countMark = /<!-- n:([\w.-]+) -->([^<]*)<!-- \/n -->/g;
 
@@ -22,11 +24,8 @@ export const documents = [
  * "P of N": the runs of a task by Qwen2.5-Coder-1.5B in every committed results file, and how many
  * passed, counted as the eval tables count them (`summarize`: a crashed run is not scored).
  */
-function qwenTaskRuns(): Record<string, string> {
-  const results = readdirSync('evals/results')
-    .filter((file) => file.endsWith('.jsonl'))
-    .flatMap((name) => parseResults(readFileSync(`evals/results/${name}`, 'utf8')).results)
-    .filter((result) => result.model === 'qwen2.5-coder:1.5b');
+function qwenTaskRuns(files: ResultsFile[]): Record<string, string> {
+  const results = files.flatMap((file) => file.results).filter((result) => result.model === 'qwen2.5-coder:1.5b');
   const runs = new Map<string, { passed: number; all: number }>();
   for (const { byTask } of summarize(results))
     for (const [task, { passed, runs: all }] of Object.entries(byTask)) {
@@ -37,13 +36,13 @@ function qwenTaskRuns(): Record<string, string> {
 }
 
 /** "P of N" for each committed results file (`run-NAME`) and each of its rungs (`run-NAME-r1`): every scored run. */
-function sweepRuns(): Record<string, string> {
+function sweepRuns(files: ResultsFile[]): Record<string, string> {
   const values: Record<string, string> = {};
   const tally = (results: { passed: boolean }[]) =>
     `${results.filter((result) => result.passed).length} of ${results.length}`;
-  for (const file of readdirSync('evals/results').filter((name) => name.endsWith('.jsonl'))) {
-    const name = file.replace(/\.jsonl$/, '');
-    const results = parseResults(readFileSync(`evals/results/${file}`, 'utf8')).results.filter((run) => !run.crashed);
+  for (const file of files) {
+    const { name } = file;
+    const results = file.results.filter((run) => !run.crashed);
     values[`run-${name}`] = tally(results);
     for (const rung of [1, 2, 3]) {
       const on = results.filter((result) => result.rung === rung);
@@ -54,6 +53,7 @@ function sweepRuns(): Record<string, string> {
 }
 
 export function counts(): Record<string, string> {
+  const files = resultsFiles();
   const tasks = loadEvals('evals');
   const rung = (n: number) => String(tasks.filter((task) => task.rung === n).length);
   const spec = JSON.parse(readFileSync('tests/spec-ids.json', 'utf8')) as { ids: Record<string, string> };
@@ -71,8 +71,8 @@ export function counts(): Record<string, string> {
       ]),
     ),
     'spec-ids': String(Object.keys(spec.ids).length),
-    ...qwenTaskRuns(),
-    ...sweepRuns(),
+    ...qwenTaskRuns(files),
+    ...sweepRuns(files),
   };
 }
 

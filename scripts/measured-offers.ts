@@ -6,8 +6,8 @@
  * tasks it ran, said so — with its runs, its rate and a run's mean seconds on this machine. A unit
  * test holds the file to the results.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { parseResults } from '../src/lib/evals/results-file';
+import { writeFileSync } from 'node:fs';
+import { resultsFiles } from './results-files';
 import type { EvalResult } from '../src/lib/evals/run-eval';
 import { summarize } from '../src/lib/evals/eval-summary';
 import type { MeasuredOffer } from '../src/lib/ui/measured-offer';
@@ -56,10 +56,7 @@ export function measuredOffers(files: readonly (readonly EvalResult[])[]): Measu
 
 /** Every committed results file, each as its runs. */
 export function committedResults(): EvalResult[][] {
-  return readdirSync('evals/results')
-    .filter((file) => file.endsWith('.jsonl'))
-    .sort()
-    .map((file) => parseResults(readFileSync(`evals/results/${file}`, 'utf8')).results);
+  return resultsFiles().map((file) => file.results);
 }
 if (import.meta.url === `file://${process.argv[1]}`) {
   const offers = measuredOffers(committedResults());
