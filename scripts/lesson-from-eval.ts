@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lessonFolder, writeLessonNotes } from './write-lesson-notes';
 import type { HarnessEvent } from '../src/lib/harness/events';
+import { upgradeEvent } from '../src/lib/harness/model-options';
 
 const [file, id, title, summary] = process.argv.slice(2);
 if (!file || !id || !title || !summary) {
@@ -26,7 +27,8 @@ const sessionId = `lesson-${id}`;
 const lesson = {
   ...run,
   session: { ...run.session, id: sessionId, title },
-  events: run.events.map((event) => ({ ...event, sessionId })),
+  // A run recorded before the stats had neutral names is written in the current ones.
+  events: run.events.map((event) => ({ ...upgradeEvent(event), sessionId })),
 };
 writeFileSync(join(lessonFolder, `${id}.session.json`), `${JSON.stringify(lesson)}\n`);
 console.log(writeLessonNotes(id, { title, summary }));

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseResults } from '../src/lib/evals/results-file';
 import type { HarnessEvent } from '../src/lib/harness/events';
+import { upgradeEvent } from '../src/lib/harness/model-options';
 import { textTable } from '../src/lib/evals/eval-summary';
 
 interface Split {
@@ -52,9 +53,9 @@ export function timeOf(events: readonly HarnessEvent[]): Omit<Split, 'runs' | 's
     if (event.type === 'response.done') {
       const at = sent.get(event.step);
       if (at !== undefined && event.at >= at) split.model += (event.at - at) / 1000;
-      split.prompt += (event.stats.promptEvalDurationNs ?? 0) / 1e9;
-      split.generation += (event.stats.evalDurationNs ?? 0) / 1e9;
-      split.load += (event.stats.loadDurationNs ?? 0) / 1e9;
+      split.prompt += event.stats.promptSeconds ?? 0;
+      split.generation += event.stats.outputSeconds ?? 0;
+      split.load += event.stats.loadSeconds ?? 0;
     }
     if (event.type === 'tool.finished') split.tools += event.durationMs / 1000;
     if (event.type === 'check.finished') split.checks += event.durationMs / 1000;
@@ -70,7 +71,8 @@ export function sweepSeconds(directory: string): Map<string, Split> {
     const file = join(directory, result.session);
     if (!existsSync(file)) continue;
     const { events } = JSON.parse(readFileSync(file, 'utf8')) as { events: HarnessEvent[] };
-    const time = timeOf(events);
+    // Sessions written before the stats had neutral names are read in the current ones.
+    const time = timeOf(events.map(upgradeEvent));
     const host = result.host ?? 'local';
     const split = byHost.get(host) ?? empty();
     split.runs++;

@@ -51,8 +51,8 @@ class MeasuredReplay implements ModelClient {
       // The slot holds the last prompt (and one generated token, never the scripted reply).
       const chars = requestChars(request.messages);
       const fresh = chars === 0 ? 1 : 1 - reusedPrefixChars(this.held, request.messages) / chars;
-      this.evaluated.push(Math.round((read.stats.promptEvalCount ?? 0) * fresh));
-      this.seconds.push((read.stats.promptEvalDurationNs ?? 0) / 1e9);
+      this.evaluated.push(Math.round((read.stats.promptTokens ?? 0) * fresh));
+      this.seconds.push(read.stats.promptSeconds ?? 0);
     }
     this.held = request.messages;
     return this.replies.chat(request);

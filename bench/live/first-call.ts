@@ -26,8 +26,7 @@ export async function firstCall(client: OllamaModelClient, model: string, warm: 
   let warmed: { tokens?: number; ms?: number } = {};
   if (warm) {
     const result = await agent.warm(AbortSignal.timeout(600_000));
-    if (result?.ok)
-      warmed = { tokens: result.stats.promptEvalCount, ms: (result.stats.promptEvalDurationNs ?? 0) / 1e6 };
+    if (result?.ok) warmed = { tokens: result.stats.promptTokens, ms: (result.stats.promptSeconds ?? 0) * 1000 };
   }
   const stop = new AbortController();
   const started = performance.now();
@@ -48,7 +47,7 @@ export async function firstCall(client: OllamaModelClient, model: string, warm: 
     firstReplyMs: firstReplyMs ?? NaN,
     firstReplyKind: parsed?.type === 'parse.result' ? parsed.kind : 'none',
     recovered: parsed?.type === 'parse.result' ? (parsed.recovered ?? '') : '',
-    promptTokens: done?.type === 'response.done' ? done.stats.promptEvalCount : undefined,
-    promptMs: done?.type === 'response.done' ? (done.stats.promptEvalDurationNs ?? 0) / 1e6 : undefined,
+    promptTokens: done?.type === 'response.done' ? done.stats.promptTokens : undefined,
+    promptMs: done?.type === 'response.done' ? (done.stats.promptSeconds ?? 0) * 1000 : undefined,
   };
 }

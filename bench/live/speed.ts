@@ -19,8 +19,8 @@ export async function speed(client: OllamaModelClient, model: string) {
     });
     if (!result.ok) throw new Error(result.error.message);
     if (first) firstToken.push(first - started);
-    const { evalCount, evalDurationNs } = result.reply.stats;
-    if (evalCount && evalDurationNs) perSecond.push(evalCount / (evalDurationNs / 1e9));
+    const { outputTokens, outputSeconds } = result.reply.stats;
+    if (outputTokens && outputSeconds) perSecond.push(outputTokens / outputSeconds);
   }
   return { ttftMs: median(firstToken), tokensPerSecond: median(perSecond) };
 }

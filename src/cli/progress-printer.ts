@@ -8,6 +8,10 @@ const short = (text: string, limit = 160) => {
   return line.length > limit ? `${line.slice(0, limit)}…` : line;
 };
 
+/** Why a reply ended, when it was not the model's own stop. */
+const stopped = (reason: string | undefined) =>
+  !reason || reason === 'stop' ? '' : reason === 'length' ? ', cut at the output limit' : `, ended: ${reason}`;
+
 export function progressLine(event: HarnessEvent): string | undefined {
   switch (event.type) {
     case 'protocol.selected':
@@ -18,9 +22,9 @@ export function progressLine(event: HarnessEvent): string | undefined {
       return `step ${event.step}: asking ${event.model}${event.constrained ? ' (constrained JSON output)' : ''}`;
     case 'response.done':
       return (
-        `  reply: ${event.chars} chars, ${event.stats.evalCount ?? '?'} tokens out, ` +
-        `${event.stats.promptEvalCount ?? '?'} in` +
-        (event.stats.doneReason && event.stats.doneReason !== 'stop' ? `, done_reason=${event.stats.doneReason}` : '')
+        `  reply: ${event.chars} chars, ${event.stats.outputTokens ?? '?'} tokens out, ` +
+        `${event.stats.promptTokens ?? '?'} in` +
+        stopped(event.stats.stopReason)
       );
     case 'tool.started':
       return `  tool ${event.tool} ${short(JSON.stringify(event.args), 120)}`;
@@ -49,8 +53,8 @@ export function progressLine(event: HarnessEvent): string | undefined {
       return `  compacted history: ${event.reason}`;
     case 'context.truncated':
       return (
-        `  the prompt did not fit num_ctx ${event.contextWindow} ` +
-        `(${event.detectedBy}: counted ${event.promptEvalCount ?? '-'}, ` +
+        `  the prompt did not fit the context window of ${event.contextWindow} tokens ` +
+        `(${event.detectedBy}: counted ${event.promptTokens ?? '-'}, ` +
         `estimated ${event.estimatedTokens}); the reply was dropped, ` +
         `compacting and asking again`
       );

@@ -77,7 +77,7 @@ test('U3 a fork reloaded in the middle of a retry keeps its own reply; inherited
 }) => {
   const server = await ollama({
     script: [
-      { content: call('read_file', { path: 'test/slugify.test.js' }), evalCount: 2048 },
+      { content: call('read_file', { path: 'test/slugify.test.js' }), outputTokens: 2048 },
       { status: 503, error: 'server busy', retryAfter: '60' },
     ],
   });

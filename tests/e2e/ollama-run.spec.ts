@@ -237,7 +237,7 @@ test('R2 U1 a reply that repeats one line is stopped while it streams, said in t
   const line = '<tool>{"name":"list_files","args":{}}</tool>\n';
   const server = await ollama({
     script: [
-      { content: line.repeat(300), chunkSize: 24, tokenDelayMs: 2, evalCount: 1024, doneReason: 'length' },
+      { content: line.repeat(300), chunkSize: 24, tokenDelayMs: 2, outputTokens: 1024, stopReason: 'length' },
       { content: 'Stopped repeating.' },
     ],
   });

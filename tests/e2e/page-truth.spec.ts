@@ -86,7 +86,7 @@ test('R1 retries are one line that counts up, not a paragraph each', async ({ pa
 
 test('U1 each step shows tokens per second and how full the context was', async ({ page, ollama }) => {
   const server = await ollama({
-    script: [{ content: 'An answer of some length.', tokenDelayMs: 5, promptEvalCount: 2048, evalCount: 40 }],
+    script: [{ content: 'An answer of some length.', tokenDelayMs: 5, promptTokens: 2048, outputTokens: 40 }],
   });
   await openFresh(page, presetUrl({ host: server.url, model }));
   await runTask(page, 'Hello.');

@@ -171,7 +171,7 @@ if (live) {
         });
         expect(result.ok).toBe(true);
         if (!result.ok) continue;
-        if (result.reply.stats.doneReason !== 'stop') {
+        if (result.reply.stats.stopReason !== 'stop') {
           outcomes.push('cut');
           continue;
         }
@@ -257,7 +257,7 @@ if (live) {
       expect(counted).toBeLessThanOrEqual(1024);
       const estimator = new TokenEstimator();
       const budget = new ContextBudget({ tokens: 1024, source: 'live test' }, 4);
-      expect(budget.truncation({ promptEvalCount: counted }, estimator.estimate(chars))).toBe('count-below-estimate');
+      expect(budget.truncation({ promptTokens: counted }, estimator.estimate(chars))).toBe('count-below-estimate');
     });
 
     it('O3 P2 the server reuses the KV cache when a request extends the previous one with its reply', async () => {

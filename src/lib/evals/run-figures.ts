@@ -20,7 +20,7 @@ export interface RunFigures {
 }
 
 export function runFigures(events: readonly HarnessEvent[]): RunFigures {
-  let nanoseconds = 0;
+  let promptSeconds = 0;
   let evaluated = 0;
   let counted = false;
   let parses = 0;
@@ -31,8 +31,8 @@ export function runFigures(events: readonly HarnessEvent[]): RunFigures {
   for (const event of events) {
     if (event.type === 'rule.acted') acted[event.rule] = (acted[event.rule] ?? 0) + 1;
     if (event.type === 'response.done') {
-      nanoseconds += event.stats.promptEvalDurationNs ?? 0;
-      const count = event.stats.promptEvalCount;
+      promptSeconds += event.stats.promptSeconds ?? 0;
+      const count = event.stats.promptTokens;
       if (count !== undefined) {
         counted = true;
         // Ollama 0.24 counts cached tokens too; the reuse it shows in its timing is taken off.
@@ -45,7 +45,7 @@ export function runFigures(events: readonly HarnessEvent[]): RunFigures {
     }
   }
   return {
-    promptSeconds: Math.round(nanoseconds / 1e6) / 1000,
+    promptSeconds: Math.round(promptSeconds * 1000) / 1000,
     ...(counted ? { promptTokensEvaluated: evaluated } : {}),
     parseRate: parses ? (parses - malformed) / parses : 1,
     formatErrors: malformed,

@@ -19,7 +19,7 @@ export const bounds = {
   renderedArgumentChars: 2_000,
   /**
    * Characters of a new call's arguments when it is rendered back: enough for what a model writes
-   * within a usual num_predict (so the server's cache holds at a write, C4), not for a flood.
+   * within a usual output limit (so the server's cache holds at a write, C4), not for a flood.
    */
   newArgumentChars: 8_000,
   /** Levels of nesting kept in arguments; deeper values become a marker (no tool needs more). */

@@ -19,7 +19,7 @@ export const cutContinuation: Rule = {
   priority: 150,
   async afterReply({ reply, content, stoppedBy }, scope) {
     const { context, loop } = scope;
-    const cut = !stoppedBy && reply.stats.doneReason === 'length' && reply.toolCalls.length === 0;
+    const cut = !stoppedBy && reply.stats.stopReason === 'length' && reply.toolCalls.length === 0;
     if (!cut || loop.continuations >= context.retryPolicy.maxContinuations) return { kind: 'go' };
     if ((loop.pendingCut + content).length >= replyCharLimit(context.session.settings.options.outputLimit))
       return { kind: 'go' };

@@ -54,7 +54,7 @@ export type HarnessEventBody =
       /** The JSON Schema of constrained output, when the request had one and it changed. */
       format?: Record<string, unknown>;
     }
-  /** C3 U1: the request a step would have sent, when it did not fit num_ctx (so it was not sent). */
+  /** C3 U1: the request a step would have sent, had it fitted the context window; it was not sent. */
   | { type: 'request.unsent'; step: number; messages: ChatMessage[]; reason: string }
   | {
       type: 'request.sent';
@@ -88,11 +88,11 @@ export type HarnessEventBody =
       step: number;
       contextWindow: number;
       /** What the server counted, when it answered at all. */
-      promptEvalCount?: number;
+      promptTokens?: number;
       /** What the harness estimated for the prompt it sent. */
       estimatedTokens: number;
       /**
-       * How it was told: the server refused (truncate:false), counted up to num_ctx, or counted far
+       * How it was told: the server refused (truncate:false), counted up to the window's size, or counted far
        * less than was sent.
        */
       detectedBy: 'server-refused' | 'count-at-limit' | 'count-below-estimate';

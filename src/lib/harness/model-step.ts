@@ -74,7 +74,7 @@ function settle(
 ): ModelStepResult {
   const { emit, state, budget } = context;
   const { step } = request;
-  const truncated = (extra: Pick<TruncatedEvent, 'promptEvalCount' | 'detectedBy'>): ModelStepResult => {
+  const truncated = (extra: Pick<TruncatedEvent, 'promptTokens' | 'detectedBy'>): ModelStepResult => {
     emit({
       type: 'context.truncated',
       step,
@@ -95,7 +95,7 @@ function settle(
   state.bill(reply.stats, estimatedPrompt, reply.content.length);
   const truncation = budget.truncation(reply.stats, estimatedPrompt);
   // A count from a cut prompt says nothing true about characters per token.
-  if (!truncation) state.estimator.calibrate(request.totalChars, reply.stats.promptEvalCount);
+  if (!truncation) state.estimator.calibrate(request.totalChars, reply.stats.promptTokens);
   emit({
     type: 'response.done',
     step,
@@ -106,7 +106,7 @@ function settle(
     reusedPromptTokens: state.estimator.estimate(request.reusedChars),
     ...serverReuse(state.serverReuse.measure(reply.stats, context.model)),
   });
-  if (truncation) return truncated({ promptEvalCount: reply.stats.promptEvalCount, detectedBy: truncation });
+  if (truncation) return truncated({ promptTokens: reply.stats.promptTokens, detectedBy: truncation });
   return { kind: 'reply', reply };
 }
 

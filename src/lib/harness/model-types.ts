@@ -56,7 +56,7 @@ export interface ModelRequest {
   options: ModelOptions;
   /**
    * The most characters of reply to keep: a client stops reading there and returns what it has,
-   * with done reason "length" (a server that ignores num_predict cannot flood the harness).
+   * with stop reason "length" (a server that ignores the output limit cannot flood the harness).
    */
   maxChars?: number;
   /** Aborting it must end the request promptly with an `aborted` error. */
@@ -65,17 +65,26 @@ export interface ModelRequest {
   onToken?: (text: string) => void;
 }
 
-/** Statistics of one reply, as the server reported them (durations in nanoseconds). */
+/**
+ * Statistics of one reply, in what they mean rather than in one server's field names: tokens as
+ * counted by the server, times in seconds. A figure the server did not give stays undefined.
+ */
 export interface ReplyStats {
-  promptEvalCount?: number;
+  /** Tokens of the prompt, cached ones included (Ollama's prompt_eval_count, OpenAI's prompt_tokens). */
+  promptTokens?: number;
   /** Prompt tokens the server took from its cache, where it reports them (P2). */
-  promptCachedCount?: number;
-  evalCount?: number;
-  totalDurationNs?: number;
-  loadDurationNs?: number;
-  promptEvalDurationNs?: number;
-  evalDurationNs?: number;
-  doneReason?: string;
+  cachedPromptTokens?: number;
+  /** Tokens of the reply. */
+  outputTokens?: number;
+  totalSeconds?: number;
+  /** Seconds spent loading the model before the prompt was read. */
+  loadSeconds?: number;
+  /** Seconds spent reading the prompt. */
+  promptSeconds?: number;
+  /** Seconds spent writing the reply. */
+  outputSeconds?: number;
+  /** Why the reply ended: "stop", "length" (the output limit), or the server's own word. */
+  stopReason?: string;
 }
 
 export interface ModelReply {
@@ -90,7 +99,7 @@ export type ModelErrorKind =
   | 'not_found' // the model is not on the server
   | 'tools_unsupported' // native tools requested from a model without the capability
   | 'context_too_small' // the prompt cannot fit even after compaction
-  | 'context_overflow' // the server refused a prompt longer than num_ctx (instead of cutting it)
+  | 'context_overflow' // the server refused a prompt longer than its context window, instead of cutting it
   | 'overloaded' // 429 / 503: try again later
   | 'server' // 5xx and other server-side failures
   | 'stream' // the stream broke or carried an error line mid-way

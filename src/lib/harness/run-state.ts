@@ -39,8 +39,8 @@ export class RunState {
 
   /** Bills one model call: what the server counted, or an estimate when it did not say. */
   bill(stats: ReplyStats, estimatedPrompt: number, outputChars: number): void {
-    const prompt = stats.promptEvalCount ?? estimatedPrompt;
-    const output = stats.evalCount ?? this.estimator.estimate(outputChars);
+    const prompt = stats.promptTokens ?? estimatedPrompt;
+    const output = stats.outputTokens ?? this.estimator.estimate(outputChars);
     this.usage.promptTokens += prompt;
     this.usage.outputTokens += output;
     this.usage.totalTokens += prompt + output;

@@ -10,7 +10,7 @@ import type { ReplyStats } from './model-types';
 
 export interface ServerReuse {
   tokens: number;
-  /** 'reported': the server's own count; 'timing': read from prompt_eval_duration (approximate). */
+  /** 'reported': the server's own count; 'timing': read from the prompt's reading time (approximate). */
   source: 'reported' | 'timing';
 }
 
@@ -24,13 +24,13 @@ export class ReadRates {
   private readonly slowest = new Map<string, number>();
 
   /**
-   * Notes a read of `count` tokens in `nanoseconds`; returns the slowest rate for the model, or
+   * Notes a read of `count` tokens in `seconds`; returns the slowest rate for the model, or
    * undefined on its first read: a first read has nothing to be compared with (a cached one would
    * otherwise be taken for a full one and shown as "0% reused").
    */
-  note(model: string, count: number, nanoseconds: number): number | undefined {
+  note(model: string, count: number, seconds: number): number | undefined {
     const before = this.slowest.get(model);
-    const rate = Math.max(before ?? 0, nanoseconds / count);
+    const rate = Math.max(before ?? 0, seconds / count);
     this.slowest.set(model, rate);
     return before === undefined ? undefined : rate;
   }
@@ -43,13 +43,13 @@ export class ServerReuseMeter {
   constructor(private readonly rates: ReadRates = new ReadRates()) {}
 
   measure(stats: ReplyStats, model = ''): ServerReuse | undefined {
-    if (stats.promptCachedCount !== undefined) return { tokens: stats.promptCachedCount, source: 'reported' };
-    const count = stats.promptEvalCount;
-    const nanoseconds = stats.promptEvalDurationNs;
-    if (!count || !nanoseconds) return undefined;
-    const fullNsPerToken = this.rates.note(model, count, nanoseconds);
-    if (fullNsPerToken === undefined) return undefined;
-    const evaluated = Math.min(count, Math.round(nanoseconds / fullNsPerToken));
+    if (stats.cachedPromptTokens !== undefined) return { tokens: stats.cachedPromptTokens, source: 'reported' };
+    const count = stats.promptTokens;
+    const seconds = stats.promptSeconds;
+    if (!count || !seconds) return undefined;
+    const fullSecondsPerToken = this.rates.note(model, count, seconds);
+    if (fullSecondsPerToken === undefined) return undefined;
+    const evaluated = Math.min(count, Math.round(seconds / fullSecondsPerToken));
     return { tokens: count - evaluated, source: 'timing' };
   }
 }

@@ -76,7 +76,7 @@ export interface AgentSettings {
   shellRules: ShellRules;
   /** `contextWindow` unset: the model's context length, capped at `contextCap` (C3). */
   options: ModelOptions;
-  /** The largest num_ctx chosen automatically (a user-set contextWindow is not capped). */
+  /** The largest context window chosen automatically (a user-set contextWindow is not capped). */
   contextCap: number;
   /** D1: how deep delegation may nest (0 disables the delegate tool; at most maxDelegationDepth). */
   maxDepth: number;

@@ -52,10 +52,14 @@ export const defaultNumPredict = 1024;
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
 
 /** P2: newer servers report the prompt tokens taken from the cache; 0.24 does not (see server-reuse.ts). */
-function cachedCount(part: object): { promptCachedCount?: number } {
+function cachedCount(part: object): { cachedPromptTokens?: number } {
   const count = (part as { prompt_eval_cached_count?: unknown }).prompt_eval_cached_count;
-  return typeof count === 'number' && Number.isFinite(count) && count >= 0 ? { promptCachedCount: count } : {};
+  return typeof count === 'number' && Number.isFinite(count) && count >= 0 ? { cachedPromptTokens: count } : {};
 }
+
+/** Ollama times in nanoseconds; a missing figure stays missing. */
+const seconds = (nanoseconds: number | undefined) =>
+  typeof nanoseconds === 'number' && Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : undefined;
 
 function toWireMessage(message: ChatMessage): Message {
   const wire: Message = { role: message.role, content: message.content };
@@ -169,7 +173,7 @@ export class OllamaModelClient implements ModelClient {
           // A server that ignores num_predict cannot flood the harness: stop reading, keep what fits.
           if (request.maxChars !== undefined && content.length > request.maxChars) {
             stream.abort();
-            const stats: ReplyStats = { evalCount: Math.ceil(content.length / 4), doneReason: 'length' };
+            const stats: ReplyStats = { outputTokens: Math.ceil(content.length / 4), stopReason: 'length' };
             return {
               ok: true,
               reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats },
@@ -186,14 +190,14 @@ export class OllamaModelClient implements ModelClient {
           }
           if (part.done) {
             const stats: ReplyStats = {
-              promptEvalCount: part.prompt_eval_count,
+              promptTokens: part.prompt_eval_count,
               ...cachedCount(part),
-              evalCount: part.eval_count,
-              totalDurationNs: part.total_duration,
-              loadDurationNs: part.load_duration,
-              promptEvalDurationNs: part.prompt_eval_duration,
-              evalDurationNs: part.eval_duration,
-              doneReason: part.done_reason,
+              outputTokens: part.eval_count,
+              totalSeconds: seconds(part.total_duration),
+              loadSeconds: seconds(part.load_duration),
+              promptSeconds: seconds(part.prompt_eval_duration),
+              outputSeconds: seconds(part.eval_duration),
+              stopReason: part.done_reason,
             };
             return { ok: true, reply: { model: part.model || request.model, content, toolCalls, stats } };
           }
@@ -211,7 +215,7 @@ export class OllamaModelClient implements ModelClient {
         this.context(request.model, { retryAfter: headers.retryAfter, streaming, aborted: request.signal.aborted }),
       );
       // Tokens already streamed were produced (and billed by the server) even though the reply failed.
-      if (streaming && content) mapped.billed = { evalCount: Math.ceil(content.length / 4) };
+      if (streaming && content) mapped.billed = { outputTokens: Math.ceil(content.length / 4) };
       return { ok: false, error: mapped };
     }
   }
@@ -234,10 +238,10 @@ export class OllamaModelClient implements ModelClient {
       return {
         ok: true,
         stats: {
-          promptEvalCount: reply.prompt_eval_count,
-          promptEvalDurationNs: reply.prompt_eval_duration,
-          totalDurationNs: reply.total_duration,
-          loadDurationNs: reply.load_duration,
+          promptTokens: reply.prompt_eval_count,
+          promptSeconds: seconds(reply.prompt_eval_duration),
+          totalSeconds: seconds(reply.total_duration),
+          loadSeconds: seconds(reply.load_duration),
         },
       };
     } catch (error) {

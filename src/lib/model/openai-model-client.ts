@@ -187,7 +187,7 @@ export class OpenAICompatibleClient implements ModelClient {
         if (choice?.finish_reason) finish = choice.finish_reason;
         if (request.maxChars !== undefined && content.length > request.maxChars) {
           stream.controller.abort();
-          const stats: ReplyStats = { evalCount: Math.ceil(content.length / 4), doneReason: 'length' };
+          const stats: ReplyStats = { outputTokens: Math.ceil(content.length / 4), stopReason: 'length' };
           const reply = { model, content: content.slice(0, request.maxChars), toolCalls: calls.done(), stats };
           return { ok: true, reply };
         }
@@ -207,7 +207,7 @@ export class OpenAICompatibleClient implements ModelClient {
       return { ok: true, reply: { model, content, toolCalls, stats: statsFrom(usage, timings, finish) } };
     } catch (error) {
       const mapped = await this.fail(error, request.model, { streaming, aborted: request.signal.aborted });
-      if (streaming && content) mapped.billed = { evalCount: Math.ceil(content.length / 4) };
+      if (streaming && content) mapped.billed = { outputTokens: Math.ceil(content.length / 4) };
       return { ok: false, error: mapped };
     }
   }

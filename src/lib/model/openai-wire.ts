@@ -126,14 +126,14 @@ export function statsFrom(usage: unknown, timings: unknown, finishReason: string
     prompt_tokens_details?: { cached_tokens?: unknown };
   };
   const t = (timings ?? {}) as { prompt_ms?: unknown; predicted_ms?: unknown; cache_n?: unknown; prompt_n?: unknown };
-  const ns = (ms: unknown) => (count(ms) === undefined ? undefined : Math.round((ms as number) * 1e6));
+  const seconds = (ms: unknown) => (count(ms) === undefined ? undefined : (ms as number) / 1000);
   const stats: ReplyStats = {
-    promptEvalCount: count(u.prompt_tokens),
-    promptCachedCount: count(u.prompt_tokens_details?.cached_tokens) ?? count(t.cache_n),
-    evalCount: count(u.completion_tokens),
-    promptEvalDurationNs: ns(t.prompt_ms),
-    evalDurationNs: ns(t.predicted_ms),
-    doneReason: finishReason === 'tool_calls' ? 'stop' : finishReason,
+    promptTokens: count(u.prompt_tokens),
+    cachedPromptTokens: count(u.prompt_tokens_details?.cached_tokens) ?? count(t.cache_n),
+    outputTokens: count(u.completion_tokens),
+    promptSeconds: seconds(t.prompt_ms),
+    outputSeconds: seconds(t.predicted_ms),
+    stopReason: finishReason === 'tool_calls' ? 'stop' : finishReason,
   };
   return Object.fromEntries(Object.entries(stats).filter(([, value]) => value !== undefined)) as ReplyStats;
 }
@@ -141,12 +141,12 @@ export function statsFrom(usage: unknown, timings: unknown, finishReason: string
 /** The figures a reply of this server lacked, for the inspector (M2: "the UI says which"). */
 export function missingFigures(stats: ReplyStats): string[] {
   const missing: string[] = [];
-  if (stats.promptEvalCount === undefined) missing.push('prompt tokens');
-  if (stats.evalCount === undefined) missing.push('reply tokens');
+  if (stats.promptTokens === undefined) missing.push('prompt tokens');
+  if (stats.outputTokens === undefined) missing.push('reply tokens');
   // Without a count, reuse is read from the prompt timing (server-reuse.ts): missing only with neither.
-  if (stats.promptEvalDurationNs === undefined) {
+  if (stats.promptSeconds === undefined) {
     missing.push('timings');
-    if (stats.promptCachedCount === undefined) missing.push('cached tokens');
+    if (stats.cachedPromptTokens === undefined) missing.push('cached tokens');
   }
   return missing;
 }

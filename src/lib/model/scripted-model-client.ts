@@ -68,7 +68,7 @@ export class ScriptedModelClient implements ModelClient {
     const read = this.read(flatPrompt(request), '');
     return {
       ok: true,
-      stats: { promptEvalCount: read.promptTokens, promptEvalDurationNs: read.evaluated * 1_000_000 },
+      stats: { promptTokens: read.promptTokens, promptSeconds: read.evaluated / 1000 },
     };
   }
 
@@ -118,15 +118,15 @@ export class ScriptedModelClient implements ModelClient {
     // Durations as a small local model might report them (50 tokens/s out, 1 ms a prompt token).
     const outputTokens = Math.max(1, Math.ceil(text.length / 4));
     const stats: ReplyStats = {
-      promptEvalCount: promptTokens,
-      evalCount: outputTokens,
-      totalDurationNs: (evaluated + outputTokens * 20) * 1_000_000,
-      loadDurationNs: 0,
-      promptEvalDurationNs: evaluated * 1_000_000,
-      evalDurationNs: outputTokens * 20_000_000,
-      doneReason: 'stop',
+      promptTokens,
+      outputTokens,
+      totalSeconds: (evaluated + outputTokens * 20) / 1000,
+      loadSeconds: 0,
+      promptSeconds: evaluated / 1000,
+      outputSeconds: outputTokens / 50,
+      stopReason: 'stop',
       ...entry.stats,
-      ...(text.length < full.length ? { doneReason: 'length' } : {}),
+      ...(text.length < full.length ? { stopReason: 'length' } : {}),
     };
     return { ok: true, reply: { model: request.model, content: text, toolCalls: entry.toolCalls ?? [], stats } };
   }

@@ -36,12 +36,10 @@ export function stepsOf(events: readonly HarnessEvent[], sessionId: string): Ste
       resolved = false;
       steps.push(current);
     } else if (current && event.type === 'response.done') {
-      current.promptTokens = event.stats.promptEvalCount;
-      current.outputTokens = event.stats.evalCount;
+      current.promptTokens = event.stats.promptTokens;
+      current.outputTokens = event.stats.outputTokens;
       // A server that reports no durations (the chat-completions API): the page's own clock.
-      current.seconds = event.stats.totalDurationNs
-        ? event.stats.totalDurationNs / 1e9
-        : Math.max(0, event.at - sentAt) / 1000;
+      current.seconds = event.stats.totalSeconds ? event.stats.totalSeconds : Math.max(0, event.at - sentAt) / 1000;
     } else if (current && event.type === 'parse.result') {
       current.kind = event.kind;
       current.action =

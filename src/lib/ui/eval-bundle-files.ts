@@ -16,7 +16,7 @@ export async function readFolder(chosen: File[]): Promise<FileMap> {
   const wanted = chosen.filter((file) => /(^|\/)results\.jsonl$|\.session\.json$/.test(pathOf(file)));
   const total = wanted.reduce((sum, file) => sum + file.size, 0);
   if (total > maxFolderBytes)
-    throw new Error(`the folder holds ${Math.round(total / 1024 / 1024)} MB of results and sessions; at most 128 MB`);
+    throw new Error(`the folder holds ${Math.ceil(total / 1024 / 1024)} MB of results and sessions; at most 128 MB`);
   const files: FileMap = {};
   for (const file of wanted) files[pathOf(file)] = await file.text();
   return files;

@@ -54,7 +54,7 @@ export function rawReply(replayed: TeachingStep | undefined, live: string): stri
   return replayed.reply.content + calls;
 }
 
-/** C3: how much of num_ctx the native tool declarations take, for the fill meter's title. */
+/** C3: how much of the context window the native tool declarations take, for the fill meter's title. */
 export function toolShare(chars: number | undefined): string {
   return chars ? `; the tool declarations are about ${Math.round(chars / defaultCharsPerToken)} tokens of it` : '';
 }
@@ -70,7 +70,7 @@ export function reuseTitle(step: StepStats): string {
   const estimate =
     `estimate: ${step.reusedChars} of ${step.promptChars} characters ` + 'repeat the previous request and its reply';
   const server = step.serverReused
-    ? `\nserver: ${step.serverReused.tokens} of ${step.stats?.promptEvalCount ?? '?'} prompt tokens from its cache` +
+    ? `\nserver: ${step.serverReused.tokens} of ${step.stats?.promptTokens ?? '?'} prompt tokens from its cache` +
       (step.serverReused.source === 'reported'
         ? ' (as the server reports)'
         : ' (read from prompt_eval_duration: this server does not report cached tokens)')

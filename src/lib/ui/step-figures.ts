@@ -4,18 +4,18 @@ import type { StepStats } from './transcript-model';
 
 /** Tokens a second while generating, from the server's counts (undefined when it did not say). */
 export function tokensPerSecond(stats: ReplyStats | undefined): number | undefined {
-  if (!stats?.evalCount || !stats.evalDurationNs) return undefined;
-  return stats.evalCount / (stats.evalDurationNs / 1e9);
+  if (!stats?.outputTokens || !stats.outputSeconds) return undefined;
+  return stats.outputTokens / stats.outputSeconds;
 }
 
-/** How full the context was: prompt tokens over num_ctx (0–1), when both are known. */
+/** How full the context was: prompt tokens over the context window (0–1), when both are known. */
 export function contextFill(step: StepStats | undefined): number | undefined {
-  if (!step?.contextWindow || step.stats?.promptEvalCount === undefined) return undefined;
-  return Math.min(1, step.stats.promptEvalCount / step.contextWindow);
+  if (!step?.contextWindow || step.stats?.promptTokens === undefined) return undefined;
+  return Math.min(1, step.stats.promptTokens / step.contextWindow);
 }
 
 /** P2: the share of the prompt the server took from its cache (0–1), when it can be told. */
 export function serverReuseShare(step: StepStats): number | undefined {
-  const count = step.stats?.promptEvalCount;
+  const count = step.stats?.promptTokens;
   return count && step.serverReused ? Math.min(1, step.serverReused.tokens / count) : undefined;
 }

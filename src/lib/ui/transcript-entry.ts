@@ -53,7 +53,7 @@ export interface StepStats {
   reusedChars: number;
   prefixBreak?: string; // C4: why this request does not extend the previous one and its reply
   serverReused?: { tokens: number; source: 'reported' | 'timing' }; // P2: the server's figure, and its source
-  toolChars?: number; // the native tool declarations' characters (C3: they take up num_ctx too)
+  toolChars?: number; // the native tool declarations' characters (C3: they take up the context window too)
   contextWindow?: number;
   stats?: ReplyStats;
   parse?: string;

@@ -26,8 +26,9 @@ function truncatedText(event: Extract<HarnessEvent, { type: 'context.truncated' 
   const why =
     event.detectedBy === 'server-refused'
       ? '(the server refused it); '
-      : `(the server counted ${event.promptEvalCount} tokens, about ${event.estimatedTokens} were sent); `;
-  return `The prompt did not fit num_ctx ${event.contextWindow} ${why}the reply was dropped, not run.`;
+      : `(the server counted ${event.promptTokens} tokens, about ${event.estimatedTokens} were sent); `;
+  const window = `the context window of ${event.contextWindow} tokens`;
+  return `The prompt did not fit ${window} ${why}the reply was dropped, not run.`;
 }
 
 /** The line an event makes, or undefined for an event that is not one line. */

@@ -1,5 +1,5 @@
 /**
- * C3 U1: the newest step's request when it did not fit num_ctx and so was never sent (the inspector
+ * C3 U1: the newest step's request when it did not fit the context window and so was never sent (the inspector
  * shows it instead of "No request yet"); undefined once a later request was sent.
  */
 import type { EventOf, HarnessEvent } from '../harness/events';

@@ -54,12 +54,12 @@ export class WarmUp {
     this.controller = undefined;
     if (!result) this.state = { kind: 'off', why: 'this server cannot be warmed' };
     else if (result.ok) {
-      const { promptEvalCount, promptEvalDurationNs } = result.stats;
+      const { promptTokens, promptSeconds } = result.stats;
       this.state = {
         kind: 'warm',
         elapsed: (Date.now() - since) / 1000,
-        ...(promptEvalCount !== undefined ? { tokens: promptEvalCount } : {}),
-        ...(promptEvalDurationNs !== undefined ? { seconds: promptEvalDurationNs / 1e9 } : {}),
+        ...(promptTokens !== undefined ? { tokens: promptTokens } : {}),
+        ...(promptSeconds !== undefined ? { seconds: promptSeconds } : {}),
       };
     } else if (result.error.kind === 'aborted') this.state = { kind: 'cold' };
     else this.state = { kind: 'failed', message: result.error.message };

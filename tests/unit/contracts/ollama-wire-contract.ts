@@ -197,13 +197,13 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
         { role: 'user', content: 'Once more?' },
       ];
       const warm = (await ask(next)).stats;
-      expect(cold.promptEvalCount).toBeGreaterThan(300);
+      expect(cold.promptTokens).toBeGreaterThan(300);
       // prompt_eval_count counts the whole prompt both times (Ollama 0.24: cached tokens included).
-      expect(warm.promptEvalCount!).toBeGreaterThanOrEqual(cold.promptEvalCount! - 10);
-      expect(warm.promptEvalDurationNs!).toBeLessThan(cold.promptEvalDurationNs! / 2);
+      expect(warm.promptTokens!).toBeGreaterThanOrEqual(cold.promptTokens! - 10);
+      expect(warm.promptSeconds!).toBeLessThan(cold.promptSeconds! / 2);
       meter.measure(cold);
       const reuse = meter.measure(warm)!;
-      expect(reuse.tokens / warm.promptEvalCount!).toBeGreaterThan(0.5);
+      expect(reuse.tokens / warm.promptTokens!).toBeGreaterThan(0.5);
     });
 
     it('O3 num_predict cuts the reply: done_reason "length" and eval_count at the limit', async () => {
@@ -222,7 +222,7 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
         options: { outputLimit: 3, temperature: 0 },
         signal: new AbortController().signal,
       });
-      expect(result.ok && result.reply.stats.doneReason).toBe('length');
+      expect(result.ok && result.reply.stats.stopReason).toBe('length');
     });
 
     it('O3 a stop sequence ends the reply with done_reason "stop" and is not part of the text', async () => {
@@ -247,7 +247,7 @@ export function ollamaWireContract(label: string, target: () => WireTarget): voi
       });
       expect(result.ok).toBe(true);
       if (!result.ok) return;
-      expect(result.reply.stats.doneReason).toBe('stop');
+      expect(result.reply.stats.stopReason).toBe('stop');
       const value = JSON.parse(result.reply.content);
       const validate = new Ajv({ strict: false }).compile(envelopeSchema);
       expect(validate(value), JSON.stringify(validate.errors)).toBe(true);

@@ -66,7 +66,7 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       expect(result.reply.content).toBe(pieces.join(''));
-      expect(['stop', 'length']).toContain(result.reply.stats.doneReason);
+      expect(['stop', 'length']).toContain(result.reply.stats.stopReason);
     });
 
     it('M2 max_tokens bounds the reply and a cut reply says "length"', async () => {
@@ -75,9 +75,9 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
           options: { temperature: 0, outputLimit: 3 },
         }),
       );
-      expect(result).toMatchObject({ ok: true, reply: { stats: { doneReason: 'length' } } });
-      if (result.ok && result.reply.stats.evalCount !== undefined)
-        expect(result.reply.stats.evalCount).toBeLessThanOrEqual(3);
+      expect(result).toMatchObject({ ok: true, reply: { stats: { stopReason: 'length' } } });
+      if (result.ok && result.reply.stats.outputTokens !== undefined)
+        expect(result.reply.stats.outputTokens).toBeLessThanOrEqual(3);
     });
 
     it('M2 usage figures are read where the server streams them, and named where it does not', async () => {
@@ -85,11 +85,11 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       if (target().dialect === 'ollama') {
-        expect(result.reply.stats.promptEvalCount).toBeGreaterThan(0);
-        expect(result.reply.stats.evalCount).toBeGreaterThan(0);
+        expect(result.reply.stats.promptTokens).toBeGreaterThan(0);
+        expect(result.reply.stats.outputTokens).toBeGreaterThan(0);
         expect(missingFigures(result.reply.stats)).not.toContain('prompt tokens');
       } else {
-        expect(result.reply.stats.promptEvalCount).toBeUndefined();
+        expect(result.reply.stats.promptTokens).toBeUndefined();
         expect(missingFigures(result.reply.stats)).toEqual(expect.arrayContaining(['prompt tokens', 'reply tokens']));
       }
     });
@@ -103,7 +103,7 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
         }),
       );
       expect(result.ok).toBe(true);
-      if (!result.ok || result.reply.stats.doneReason === 'length') return;
+      if (!result.ok || result.reply.stats.stopReason === 'length') return;
       const value = JSON.parse(result.reply.content) as Json;
       expect(typeof value.colour).toBe('string');
     });
@@ -144,7 +144,7 @@ export function openAIWireContract(label: string, target: () => OpenAITarget, op
           });
         else {
           expect(result.ok).toBe(true);
-          if (result.ok) expect(result.reply.stats.promptEvalCount).toBeLessThanOrEqual(target().window);
+          if (result.ok) expect(result.reply.stats.promptTokens).toBeLessThanOrEqual(target().window);
         }
       },
       300_000,

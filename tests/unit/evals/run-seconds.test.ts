@@ -5,7 +5,7 @@ import type { HarnessEvent } from '../../../src/lib/harness/events';
 
 const at = (sessionId: string, seconds: number, body: Record<string, unknown>) =>
   ({ sessionId, at: seconds * 1000, ...body }) as unknown as HarnessEvent;
-const stats = (promptSeconds: number) => ({ promptEvalDurationNs: promptSeconds * 1e9, evalDurationNs: 1e9 });
+const stats = (promptSeconds: number) => ({ promptSeconds, outputSeconds: 1 });
 
 describe('O5 run seconds', () => {
   it("O5 a delegated child's requests count once: inside the parent's delegate call, not again as the parent's", () => {

@@ -52,7 +52,7 @@ describe('C4 cache breaks in a 60-step session', () => {
         );
       // The window is never exceeded: every request the server got fitted its budget.
       for (const event of h.of('response.done'))
-        expect(event.stats.promptEvalCount! + 1024, `step ${event.step}`).toBeLessThanOrEqual(8192);
+        expect(event.stats.promptTokens! + 1024, `step ${event.step}`).toBeLessThanOrEqual(8192);
       expect(h.of('context.truncated')).toEqual([]);
       // The newest turn is always kept: the request after a compaction ends with the result just asked for.
       for (const step of steps) {

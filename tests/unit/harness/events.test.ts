@@ -38,13 +38,13 @@ describe('events', () => {
     const done = h.of('response.done')[0];
     expect(Object.keys(done.stats)).toEqual(
       expect.arrayContaining([
-        'promptEvalCount',
-        'evalCount',
-        'totalDurationNs',
-        'loadDurationNs',
-        'promptEvalDurationNs',
-        'evalDurationNs',
-        'doneReason',
+        'promptTokens',
+        'outputTokens',
+        'totalSeconds',
+        'loadSeconds',
+        'promptSeconds',
+        'outputSeconds',
+        'stopReason',
       ]),
     );
     const finished = h.of('tool.finished')[0];

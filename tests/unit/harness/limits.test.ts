@@ -36,7 +36,7 @@ describe('limits', () => {
   });
 
   it('L1 the token limit counts the billed tokens of unparseable replies too', async () => {
-    const garbage = { text: 'not a protocol reply <tool>', stats: { promptEvalCount: 400, evalCount: 200 } };
+    const garbage = { text: 'not a protocol reply <tool>', stats: { promptTokens: 400, outputTokens: 200 } };
     const h = harness([garbage, garbage, final('never')], {
       settings: { limits: limits({ maxTokens: 1000, maxFormatErrors: 0 }) },
     });

@@ -138,7 +138,7 @@ describe('C3 the budget is what is really sent', () => {
   });
 
   it('C3 the escalated num_predict only asks for the room the prompt leaves', async () => {
-    const h = harness([{ text: 'cut', stats: { doneReason: 'length' } }, final('x')], {
+    const h = harness([{ text: 'cut', stats: { stopReason: 'length' } }, final('x')], {
       settings: { options: { contextWindow: 2800, outputLimit: 1024 } },
     });
     await h.agent.run('go');
@@ -179,7 +179,7 @@ describe('C3 the budget is what is really sent', () => {
         tool('read_file', { path: 'big.txt', end: 400 }),
         {
           ...tool('write_file', { path: 'pwned.txt', content: 'from a cut prompt' }),
-          stats: { promptEvalCount: 4096 },
+          stats: { promptTokens: 4096 },
         },
         final('answered from the whole prompt'),
       ],
@@ -196,7 +196,7 @@ describe('C3 the budget is what is really sent', () => {
     const h = harness(
       [
         tool('read_file', { path: 'big.txt', end: 700 }),
-        { ...tool('write_file', { path: 'pwned.txt', content: 'x' }), stats: { promptEvalCount: 900 } },
+        { ...tool('write_file', { path: 'pwned.txt', content: 'x' }), stats: { promptTokens: 900 } },
         final('ok'),
       ],
       {
@@ -206,7 +206,7 @@ describe('C3 the budget is what is really sent', () => {
       },
     );
     await h.agent.run('go');
-    expect(h.of('context.truncated')[0]).toMatchObject({ detectedBy: 'count-below-estimate', promptEvalCount: 900 });
+    expect(h.of('context.truncated')[0]).toMatchObject({ detectedBy: 'count-below-estimate', promptTokens: 900 });
     expect(await h.workspace.stat('pwned.txt')).toBeNull();
   });
 

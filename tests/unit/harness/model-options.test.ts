@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { upgradeEvent, upgradeModelOptions, upgradeSession } from '../../../src/lib/harness/model-options';
+import {
+  upgradeEvent,
+  upgradeModelOptions,
+  upgradeReplyStats,
+  upgradeSession,
+} from '../../../src/lib/harness/model-options';
 import type { HarnessEvent } from '../../../src/lib/harness/events';
 import type { ModelOptions } from '../../../src/lib/harness/model-types';
 import type { AgentSettings } from '../../../src/lib/harness/settings';
@@ -78,6 +83,50 @@ describe('M1 the model port speaks for itself; data written with Ollama names st
     for (const event of sent) {
       expect(event.options.contextWindow).toBeGreaterThan(0);
       expect(event.options).not.toHaveProperty('numCtx');
+    }
+  });
+
+  it("M1 a reply's statistics under Ollama's names and nanoseconds read as tokens and seconds; a new name wins", () => {
+    const former = {
+      promptEvalCount: 900,
+      promptCachedCount: 850,
+      evalCount: 40,
+      totalDurationNs: 3_500_000_000,
+      loadDurationNs: 0,
+      promptEvalDurationNs: 1_250_000_000,
+      evalDurationNs: 2_000_000_000,
+      doneReason: 'length',
+    } as never;
+    expect(upgradeReplyStats(former)).toEqual({
+      promptTokens: 900,
+      cachedPromptTokens: 850,
+      outputTokens: 40,
+      totalSeconds: 3.5,
+      loadSeconds: 0,
+      promptSeconds: 1.25,
+      outputSeconds: 2,
+      stopReason: 'length',
+    });
+    expect(upgradeReplyStats({ promptTokens: 7, promptEvalCount: 9 } as never)).toEqual({ promptTokens: 7 });
+    expect(upgradeReplyStats(undefined)).toEqual({});
+    const billed = upgradeEvent({
+      type: 'model.error',
+      step: 1,
+      error: { kind: 'stream', message: 'broke', retryable: true, billed: { evalCount: 12 } },
+    } as unknown as HarnessEvent);
+    expect(billed).toMatchObject({ error: { billed: { outputTokens: 12 } } });
+  });
+
+  it('M1 a session stored with the old statistics names imports with the new ones', () => {
+    const imported = importTrajectory(readFileSync('tests/fixtures/old-option-names.session.json', 'utf8'));
+    if (!imported.ok) throw new Error(imported.error);
+    const done = imported.trajectory.events.filter((event) => event.type === 'response.done');
+    expect(done.length).toBeGreaterThan(0);
+    for (const event of done) {
+      expect(event.stats.promptTokens).toBeGreaterThan(0);
+      expect(event.stats.promptSeconds).toBeGreaterThan(0);
+      expect(event.stats.promptSeconds).toBeLessThan(600);
+      expect(event.stats).not.toHaveProperty('promptEvalCount');
     }
   });
 });

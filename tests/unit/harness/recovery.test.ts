@@ -127,8 +127,8 @@ describe('recovery', () => {
     const part2 = ' a time</content></tool>';
     const { result, agent } = await run(
       [
-        { content: part1, doneReason: 'length' },
-        { content: part1, doneReason: 'length' },
+        { content: part1, stopReason: 'length' },
+        { content: part1, stopReason: 'length' },
         { content: part2 },
         { content: '<final>done</final>' },
       ],
@@ -173,10 +173,10 @@ describe('recovery', () => {
 
   it('C3 silent truncation by the server (prompt_eval_count at num_ctx) is reported as an event', async () => {
     const { of } = await run([
-      { content: '<tool>{"name":"list_files","args":{}}</tool>', promptEvalCount: 8192 },
+      { content: '<tool>{"name":"list_files","args":{}}</tool>', promptTokens: 8192 },
       { content: '<final>ok</final>' },
     ]);
-    expect(of('context.truncated')[0]).toMatchObject({ promptEvalCount: 8192, contextWindow: 8192 });
+    expect(of('context.truncated')[0]).toMatchObject({ promptTokens: 8192, contextWindow: 8192 });
   });
 
   it('T6 auto: native for a model listing "tools", text for one that does not, over real HTTP', async () => {

@@ -6,7 +6,7 @@ import { final, harness, tool } from '../helpers';
 describe('P2 server-measured reuse', () => {
   it('P2 a reported cached count is taken as is', () => {
     const meter = new ServerReuseMeter();
-    expect(meter.measure({ promptEvalCount: 900, promptCachedCount: 850, promptEvalDurationNs: 1e6 })).toEqual({
+    expect(meter.measure({ promptTokens: 900, cachedPromptTokens: 850, promptSeconds: 0.001 })).toEqual({
       tokens: 850,
       source: 'reported',
     });
@@ -16,8 +16,8 @@ describe('P2 server-measured reuse', () => {
     const meter = new ServerReuseMeter();
     // Ollama 0.24 on smollm2: 684 tokens cold in 7.1 s, then the same prefix in 0.16 s. The first
     // read has nothing to be compared with: no figure, not "0 reused".
-    expect(meter.measure({ promptEvalCount: 684, promptEvalDurationNs: 7_136_835_428 })).toBeUndefined();
-    const warm = meter.measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 })!;
+    expect(meter.measure({ promptTokens: 684, promptSeconds: 7.136835428 })).toBeUndefined();
+    const warm = meter.measure({ promptTokens: 684, promptSeconds: 0.163208342 })!;
     expect(warm.source).toBe('timing');
     expect(warm.tokens).toBeGreaterThan(660);
     expect(warm.tokens).toBeLessThanOrEqual(684);
@@ -26,8 +26,8 @@ describe('P2 server-measured reuse', () => {
   it('P2 a server that gives no count or no duration gives no figure', () => {
     const meter = new ServerReuseMeter();
     expect(meter.measure({})).toBeUndefined();
-    expect(meter.measure({ promptEvalCount: 10 })).toBeUndefined();
-    expect(meter.measure({ promptEvalCount: 0, promptEvalDurationNs: 5 })).toBeUndefined();
+    expect(meter.measure({ promptTokens: 10 })).toBeUndefined();
+    expect(meter.measure({ promptTokens: 0, promptSeconds: 5e-9 })).toBeUndefined();
   });
 
   it('P2 every reply event carries the estimate and the server figure, named by source', async () => {
@@ -49,13 +49,13 @@ describe('P2 server-measured reuse', () => {
 
   it('P2 a run that starts on a warm cache reads with the rate earlier reads of the model showed', () => {
     const rates = new ReadRates();
-    new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 7_136_835_428 }, 'm');
+    new ServerReuseMeter(rates).measure({ promptTokens: 684, promptSeconds: 7.136835428 }, 'm');
     // The next run's first request was warmed beforehand: 684 tokens in 0.16 s is a cache hit,
     // not the speed of a full read.
-    const next = new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 }, 'm');
+    const next = new ServerReuseMeter(rates).measure({ promptTokens: 684, promptSeconds: 0.163208342 }, 'm');
     expect(next!.tokens).toBeGreaterThan(660);
     // Another model's rate is its own: its first read, fast or not, gives no figure.
-    const other = new ServerReuseMeter(rates).measure({ promptEvalCount: 684, promptEvalDurationNs: 163_208_342 }, 'n');
+    const other = new ServerReuseMeter(rates).measure({ promptTokens: 684, promptSeconds: 0.163208342 }, 'n');
     expect(other).toBeUndefined();
   });
 

@@ -67,13 +67,13 @@ describe('Ollama client', () => {
     expect(tokens.length).toBeGreaterThan(3);
     expect(tokens.join('')).toBe('Hello there, this streams in pieces.');
     expect(result.reply.stats).toMatchObject({
-      doneReason: 'stop',
-      promptEvalCount: expect.any(Number),
-      evalCount: expect.any(Number),
-      totalDurationNs: expect.any(Number),
-      loadDurationNs: expect.any(Number),
-      promptEvalDurationNs: expect.any(Number),
-      evalDurationNs: expect.any(Number),
+      stopReason: 'stop',
+      promptTokens: expect.any(Number),
+      outputTokens: expect.any(Number),
+      totalSeconds: expect.any(Number),
+      loadSeconds: expect.any(Number),
+      promptSeconds: expect.any(Number),
+      outputSeconds: expect.any(Number),
     });
     expect(server.chatRequests()[0].body).toMatchObject({
       stream: true,
@@ -263,7 +263,7 @@ describe('Ollama errors (R4)', () => {
   it('R2 a reply cut by num_predict reports done_reason "length"', async () => {
     const { client } = await serve({ script: [{ content: 'y'.repeat(400) }] });
     const result = await client.chat(request({ options: { outputLimit: 20 } }));
-    expect(result.ok && result.reply.stats.doneReason).toBe('length');
+    expect(result.ok && result.reply.stats.stopReason).toBe('length');
     expect(result.ok && result.reply.content.length).toBe(80);
   });
 });

@@ -17,8 +17,8 @@ const step = (over: Partial<StepStats>): StepStats =>
 describe('U1 the inspector view model', () => {
   it("M2 names the figures no step's server reported, and none a step did report", () => {
     expect(figuresNotReported([])).toEqual([]);
-    const noUsage = step({ stats: { doneReason: 'stop' } });
-    const counted = step({ stats: { promptEvalCount: 10, evalCount: 3, doneReason: 'stop' } });
+    const noUsage = step({ stats: { stopReason: 'stop' } });
+    const counted = step({ stats: { promptTokens: 10, outputTokens: 3, stopReason: 'stop' } });
     expect(figuresNotReported([noUsage, noUsage])).toContain('prompt tokens');
     expect(figuresNotReported([noUsage, counted])).not.toContain('prompt tokens');
   });
@@ -38,7 +38,7 @@ describe('U1 the inspector view model', () => {
   });
 
   it('P2 C3 reuse and tool figures are said with their source', () => {
-    const timed = step({ serverReused: { tokens: 80, source: 'timing' }, stats: { promptEvalCount: 100 } });
+    const timed = step({ serverReused: { tokens: 80, source: 'timing' }, stats: { promptTokens: 100 } });
     expect(serverShare(timed)).toBe('80%');
     expect(serverShare(step({}))).toBe('–');
     expect(reuseTitle(timed)).toContain('read from prompt_eval_duration');

@@ -30,11 +30,11 @@ describe('U3 notes from measurements', () => {
   });
 
   it('U3 a request the text repeats but the server read again in full says so, with the seconds it took', async () => {
-    const slow = { promptEvalCount: 1000, promptEvalDurationNs: 20e9 };
+    const slow = { promptTokens: 1000, promptSeconds: 20 };
     const h = harness(
       [
         { ...tool('read_file', { path: 'a.txt' }), stats: slow },
-        { ...final('done'), stats: { promptEvalCount: 1100, promptEvalDurationNs: 22e9 } },
+        { ...final('done'), stats: { promptTokens: 1100, promptSeconds: 22 } },
       ],
       { files: { 'a.txt': 'a' }, agent: { modelName: 'notes-cold' } },
     );

@@ -120,7 +120,7 @@ describe('P2 the warm-up state', () => {
     const send = vi.fn(
       () =>
         new Promise<never>((resolve) => {
-          finish = () => resolve({ ok: true, stats: { promptEvalCount: 900, promptEvalDurationNs: 3e9 } } as never);
+          finish = () => resolve({ ok: true, stats: { promptTokens: 900, promptSeconds: 3 } } as never);
         }),
     );
     warm.request('k', send);

@@ -1,7 +1,7 @@
 /**
- * C3: the prompt is kept under the context length. num_ctx is the user's, or the model's own
+ * C3: the prompt is kept under the context length. The context window is the user's, or the model's
  * context length capped at a default the user can see; the budget leaves room for the output
- * (num_predict) and, in the native protocol, the tool schemas the server adds to the prompt.
+ * (the output limit) and, in the native protocol, the tool schemas the server adds to the prompt.
  * Compaction cuts only at turn boundaries, so no tool result is orphaned from its call.
  */
 import type { ChatMessage, ModelInfo, ReplyStats } from '../model-types';
@@ -18,7 +18,7 @@ const framingTokens = 64;
 
 export interface ContextWindow {
   tokens: number;
-  /** Why this num_ctx, for people: "set in settings", "the model's 32768, capped at 8192". */
+  /** Why this context window, for people: "set in settings", "the model's 32768, capped at 8192". */
   source: string;
 }
 
@@ -155,13 +155,13 @@ export class ContextBudget {
   }
 
   private tooSmall(needed: number, budget: number, toolTokens: number): string {
-    // The declarations are easy to miss: they are not in the messages, yet they take up num_ctx.
+    // The declarations are easy to miss: they are not in the messages, yet the window holds them too.
     const tools =
       toolTokens > 0
         ? ` The native tool declarations take about ${toolTokens} of the window: the small-model ` +
           `profile (profile: small) declares five short tools, the text protocol declares none.`
         : '';
-    // The parts add up: num_ctx = room for the prompt + the reply + the template's framing + tools.
+    // The parts add up: the window = room for the prompt + the reply + the template's framing + tools.
     const kept = [
       `${this.outputLimit} for the reply`,
       `${framingTokens} for the chat template's framing`,
@@ -178,10 +178,10 @@ export class ContextBudget {
   /**
    * R3: whether the server cut the prompt. With truncate:false a modern server refuses instead
    * (a `context_overflow` error); older ones drop whole oldest messages silently, so the count
-   * stays within num_ctx: compare it with what was sent, not only with num_ctx.
+   * stays within the context window: compare it with what was sent, not only with the window's size.
    */
   truncation(stats: ReplyStats, estimatedTokens: number): 'count-at-limit' | 'count-below-estimate' | undefined {
-    const counted = stats.promptEvalCount;
+    const counted = stats.promptTokens;
     if (counted === undefined) return undefined;
     if (counted >= this.contextWindow.tokens) return 'count-at-limit';
     if (estimatedTokens >= this.contextWindow.tokens * 0.8 && counted < estimatedTokens * 0.6)

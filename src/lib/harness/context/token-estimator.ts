@@ -7,10 +7,10 @@ export class TokenEstimator {
   /** Corrected after each reply from what the server counted. */
   private charsPerToken = defaultCharsPerToken;
 
-  calibrate(promptChars: number, promptEvalCount: number | undefined): void {
+  calibrate(promptChars: number, promptTokens: number | undefined): void {
     // Tiny prompts (and cache-only counts) say little about the ratio.
-    if (!promptEvalCount || promptEvalCount < 64 || promptChars < 256) return;
-    const ratio = promptChars / promptEvalCount;
+    if (!promptTokens || promptTokens < 64 || promptChars < 256) return;
+    const ratio = promptChars / promptTokens;
     if (ratio > 1 && ratio < 8) this.charsPerToken = ratio;
   }
 

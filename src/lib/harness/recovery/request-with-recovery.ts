@@ -34,11 +34,11 @@ export interface RecoveredResult {
  * policy's and the window's room).
  */
 function largerLimit(
-  stats: { doneReason?: string },
+  stats: { stopReason?: string },
   current: number | undefined,
   context: RecoveryContext,
 ): number | undefined {
-  if (stats.doneReason !== 'length' || !current) return undefined;
+  if (stats.stopReason !== 'length' || !current) return undefined;
   const larger = Math.min(context.policy.maxOutputLimit, current * 2, context.outputRoom ?? Infinity);
   return larger > current ? larger : undefined;
 }

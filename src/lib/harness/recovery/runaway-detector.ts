@@ -1,6 +1,6 @@
 /**
  * U5 R2: output that repeats itself while it streams (a small model writing the same `<tool>`
- * line until num_predict, then again with twice the room) is stopped early. Looked at every 256
+ * line until the output limit, then again with twice the room) is stopped early. Looked at every 256
  * new characters: the tail is one unit of 8–400 characters (a line, or part of one) repeated over
  * at least 2,000 characters. Generous on purpose: a file with a few equal lines is not a runaway.
  */

@@ -41,7 +41,7 @@ export const slotInfo: Record<SlotName, Pick<Slot, 'purpose' | 'control'>> = {
     purpose:
       'What happened so far: the task, the history as it is rendered ' +
       '(shortened or compacted when long), memory and tasks.',
-    control: { label: 'num_ctx, limits and memory (Settings)', target: 'settings' },
+    control: { label: 'context window, limits and memory (Settings)', target: 'settings' },
   },
   feedback: {
     purpose: 'What the last actions returned: tool results and runtime notices, clipped, as the model reads them next.',
@@ -64,8 +64,8 @@ const sectionSlot: Record<string, SlotName> = {
 };
 
 /** Characters per token for the estimate: the step's own ratio when the server counted it. */
-export function charsPerToken(chars: number, promptEvalCount?: number): number {
-  return promptEvalCount && chars > 0 ? Math.max(1, chars / promptEvalCount) : defaultCharsPerToken;
+export function charsPerToken(chars: number, promptTokens?: number): number {
+  return promptTokens && chars > 0 ? Math.max(1, chars / promptTokens) : defaultCharsPerToken;
 }
 
 /** Size of a request as the slots count it: message texts, tool-call arguments and tool declarations. */
@@ -82,7 +82,7 @@ export function requestSize(request: SentRequest): number {
 export function fiveSlots(
   request: SentRequest,
   sections: readonly { name: string; text: string }[],
-  options: { promptEvalCount?: number; previous?: Slot[] } = {},
+  options: { promptTokens?: number; previous?: Slot[] } = {},
 ): Slot[] {
   const parts: Record<SlotName, string[]> = { instructions: [], tools: [], environment: [], state: [], feedback: [] };
   const [system, ...rest] = request.messages;
@@ -105,7 +105,7 @@ export function fiveSlots(
     parts[lastReply !== -1 && index > lastReply ? 'feedback' : 'state'].push(text);
   });
   if (request.tools) parts.tools.push(JSON.stringify(request.tools));
-  const ratio = charsPerToken(requestSize(request), options.promptEvalCount);
+  const ratio = charsPerToken(requestSize(request), options.promptTokens);
   return (Object.keys(parts) as SlotName[]).map((name) => {
     const text = parts[name].join('');
     const chars = parts[name].reduce((sum, part) => sum + part.length, 0);

@@ -72,7 +72,7 @@ export function lessonHandout(
   const pages = steps.map((step) => {
     const slots = step.request
       ? fiveSlots(step.request, step.sections, {
-          promptEvalCount: step.stats?.promptEvalCount,
+          promptTokens: step.stats?.promptTokens,
           ...(previous ? { previous } : {}),
         })
       : [];

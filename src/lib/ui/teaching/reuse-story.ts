@@ -18,12 +18,12 @@ export const grouped = (value: number) => value.toLocaleString('en-US');
 
 /** The server's own figures for a step's prompt, when it gave any. */
 export function serverRead(step: Pick<TeachingStep, 'stats' | 'serverReused'> | undefined): ServerRead | undefined {
-  const count = step?.stats?.promptEvalCount;
+  const count = step?.stats?.promptTokens;
   if (!count) return undefined;
-  const nanoseconds = step.stats?.promptEvalDurationNs;
+  const seconds = step.stats?.promptSeconds;
   return {
     promptTokens: count,
-    ...(nanoseconds ? { seconds: nanoseconds / 1e9 } : {}),
+    ...(seconds ? { seconds } : {}),
     ...(step.serverReused ? { reused: step.serverReused } : {}),
   };
 }

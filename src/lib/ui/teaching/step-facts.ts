@@ -86,7 +86,7 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId: string):
       early.push({ reason: event.item.reason, content: event.item.content });
     if (!current) continue;
 
-    if (event.type === 'response.done') current.outputTokens = event.stats.evalCount;
+    if (event.type === 'response.done') current.outputTokens = event.stats.outputTokens;
     if (event.type === 'retry') current.retries.push(event.reason);
     if (event.type === 'parse.result')
       current.parse = {
