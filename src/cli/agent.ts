@@ -6,6 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Agent } from '../lib/harness/agent';
+import type { AgentOptions } from '../lib/harness/agent';
 import type { AgentSettings } from '../lib/harness/settings';
 import { defaultSettings, withTrustedSafety } from '../lib/harness/settings';
 import { resetSession } from '../lib/harness/session';
@@ -15,7 +16,7 @@ import type { Session } from '../lib/harness/session';
 import { defaultRetryPolicy } from '../lib/harness/recovery/retry-policy';
 import type { ModelError } from '../lib/harness/ports';
 import { detectServerKind, serverClient, serverLabel } from '../lib/model/server-client';
-import type { ServerClient } from '../lib/model/server-client';
+import type { ServerClient, ServerKind } from '../lib/model/server-client';
 import { NodeDirectoryWorkspace } from '../lib/workspace/node-directory-workspace';
 import { FileSessionStore } from '../lib/store/file-session-store';
 import { FileTaskStore } from '../lib/store/file-task-store';
@@ -90,102 +91,111 @@ async function chooseModel(client: ServerClient, requested: string | undefined):
   return listed.value[0].name;
 }
 
-async function finish(code: number, stdout: string): Promise<never> {
+/** How the process ends: its exit code and what goes to stdout (the answer, or --json's line). */
+interface Exit {
+  code: number;
+  stdout: string;
+}
+
+const isExit = (value: unknown): value is Exit =>
+  typeof value === 'object' && value !== null && 'code' in value && 'stdout' in value;
+
+async function finish({ code, stdout }: Exit): Promise<never> {
   if (stdout) await new Promise<void>((resolve) => process.stdout.write(stdout, () => resolve()));
   process.exit(code);
 }
 
-async function main(): Promise<never> {
+type JsonResult = (value: Record<string, unknown>) => string;
+
+/** The options, or the exit a usage error, --help or a missing workspace makes. */
+function readOptions(): CliOptions | Exit {
   let options: CliOptions;
   try {
     options = parseCliOptions(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`error: ${error.message}\n(see npm run agent -- --help)`);
-    return finish(exitCodes.usage, '');
+    return { code: exitCodes.usage, stdout: '' };
   }
-  if (options.help) return finish(0, `${helpText}\n`);
+  if (options.help) return { code: 0, stdout: `${helpText}\n` };
   const root = path.resolve(options.workspace);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     log(`error: the workspace "${options.workspace}" is not a directory`);
-    return finish(exitCodes.usage, '');
+    return { code: exitCodes.usage, stdout: '' };
   }
-  const jsonResult = (value: Record<string, unknown>) => (options.json ? `${JSON.stringify(value)}\n` : '');
-  const kind = options.serverKind === 'auto' ? await detectServerKind(options.host) : options.serverKind;
-  if (options.serverKind === 'auto' && kind !== 'ollama') log(`server: ${serverLabel(kind)} at ${options.host}`);
-  // M2: a key only from the environment: a flag would sit in shell history and in `ps`.
-  const apiKey = process.env.HARNESS_API_KEY || undefined;
-  const client = serverClient(kind, { host: options.host, ...(apiKey ? { apiKey } : {}) });
-  const stateDirectory = options.sessionDir ? path.resolve(options.sessionDir) : workspaceStateDirectory(root);
-  const store = new FileSessionStore(path.join(stateDirectory, 'sessions'));
+  return options;
+}
 
-  let session: Session | undefined;
+/** S2 S4: the session --resume or --reset names (reset when asked); an exit when nothing is left to do. */
+async function storedSession(
+  options: CliOptions,
+  store: FileSessionStore,
+  jsonResult: JsonResult,
+): Promise<Session | undefined | Exit> {
   const wanted = options.resume ?? options.reset;
-  if (wanted) {
-    const id = wanted === 'latest' ? await store.latest() : wanted;
-    session = id
-      ? ((await store.load(id).catch((error: Error) => (log(`error: ${error.message}`), null))) ?? undefined)
-      : undefined;
-    if (!session) {
-      log(`error: no session "${wanted}" in ${store.directory}`);
-      return finish(exitCodes.usage, '');
-    }
-    if (options.reset) {
-      session = resetSession(session);
-      await store.saveSession(session);
-      log(`reset session ${session.id}: history and memory cleared`);
-      if (!options.task)
-        return finish(
-          exitCodes.final,
-          jsonResult({ outcome: { kind: 'reset' }, final: null, steps: 0, usage: null, sessionId: session.id }),
-        );
-    } else if (!options.exportOnly) log(`resuming session ${session.id} (${session.history.length} items)`);
+  if (!wanted) return undefined;
+  const id = wanted === 'latest' ? await store.latest() : wanted;
+  let session = id
+    ? ((await store.load(id).catch((error: Error) => (log(`error: ${error.message}`), null))) ?? undefined)
+    : undefined;
+  if (!session) {
+    log(`error: no session "${wanted}" in ${store.directory}`);
+    return { code: exitCodes.usage, stdout: '' };
   }
-  const workspace = new NodeDirectoryWorkspace(root);
-  const tasks = new FileTaskStore(path.join(stateDirectory, 'tasks'));
-  const trail = options.export ? new FileTrail(workspace) : undefined;
-  // A failed write is said, never thrown: after a run, the run's outcome stands.
-  const exportSession = async (exported: Session): Promise<boolean> => {
-    if (!options.export || !trail) return true;
+  if (options.reset) {
+    session = resetSession(session);
+    await store.saveSession(session);
+    log(`reset session ${session.id}: history and memory cleared`);
+    if (!options.task)
+      return {
+        code: exitCodes.final,
+        stdout: jsonResult({ outcome: { kind: 'reset' }, final: null, steps: 0, usage: null, sessionId: session.id }),
+      };
+  } else if (!options.exportOnly) log(`resuming session ${session.id} (${session.history.length} items)`);
+  return session;
+}
+
+/** U3: --export's writer. A failed write is said, never thrown: after a run, the run's outcome stands. */
+function sessionExporter(
+  file: string | undefined,
+  parts: { store: FileSessionStore; tasks: FileTaskStore; trail: FileTrail | undefined },
+): (session: Session) => Promise<boolean> {
+  return async (exported) => {
+    if (!file || !parts.trail) return true;
     try {
-      log(await writeSessionFile(options.export, { session: exported, store, tasks, trail }));
+      log(
+        await writeSessionFile(file, { session: exported, store: parts.store, tasks: parts.tasks, trail: parts.trail }),
+      );
       return true;
     } catch (error) {
-      log(`error: the session could not be exported to ${options.export}: ${(error as Error).message}`);
+      log(`error: the session could not be exported to ${file}: ${(error as Error).message}`);
       return false;
     }
   };
-  if (session && options.exportOnly) {
-    const written = await exportSession(session);
-    return finish(
-      written ? exitCodes.final : exitCodes.internal,
-      jsonResult({
-        outcome: { kind: written ? 'exported' : 'export-failed' },
-        final: null,
-        steps: 0,
-        usage: null,
-        sessionId: session.id,
-        file: options.export,
-      }),
-    );
-  }
-  // Fail fast and clearly when the server is not there, instead of retrying a dead host.
+}
+
+/** The model to run, once the server answered; else the exit that says why not (fail fast, no retries). */
+async function serverModel(
+  client: ServerClient,
+  kind: ServerKind,
+  session: Session | undefined,
+  options: CliOptions,
+  jsonResult: JsonResult,
+): Promise<string | Exit> {
+  const failed = (error: ModelError): Exit => {
+    log(`error: ${error.message}`);
+    const outcome = { kind: 'error' as const, error };
+    return { code: exitCodeFor(outcome), stdout: jsonResult({ outcome, final: null, steps: 0, usage: null }) };
+  };
   const version = await client.version();
-  if (!version.ok) {
-    log(`error: ${version.error.message}`);
-    const outcome = { kind: 'error' as const, error: version.error };
-    return finish(exitCodeFor(outcome), jsonResult({ outcome, final: null, steps: 0, usage: null }));
-  }
+  if (!version.ok) return failed(version.error);
   log(`${client.kind === 'ollama' ? `Ollama ${version.value}` : serverLabel(kind)} at ${client.host}`);
   const model = session?.model ?? (await chooseModel(client, options.model));
-  if (typeof model !== 'string') {
-    log(`error: ${model.message}`);
-    const outcome = { kind: 'error' as const, error: model };
-    return finish(exitCodeFor(outcome), jsonResult({ outcome, final: null, steps: 0, usage: null }));
-  }
-  if (session && options.model) session.model = options.model;
-  const settings = settingsFrom(options, session?.settings);
-  const approver = new TerminalApprover();
+  return typeof model === 'string' ? model : failed(model);
+}
+
+/** L2: the first Ctrl-C stops the run (the session is saved); a second quits at once. */
+function stopOnInterrupt(): AbortController {
   const controller = new AbortController();
   let interrupts = 0;
   process.on('SIGINT', () => {
@@ -193,38 +203,58 @@ async function main(): Promise<never> {
     log('\nstopping… (Ctrl-C again to quit at once)');
     controller.abort();
   });
+  return controller;
+}
+
+/** W6: checkpoints only where a repository already exists: the runner never creates one uninvited. */
+async function checkpointSteps(
+  workspace: NodeDirectoryWorkspace,
+  trail: FileTrail | undefined,
+  current: () => Session,
+): Promise<Pick<AgentOptions, 'beforeFirstChange' | 'afterStep'>> {
   const { fs: gitFs, dir } = workspace.gitFs();
-  // Checkpoints only where a repository already exists: the runner never creates one uninvited.
   const checkpoints = (await new GitRepository(gitFs, dir).exists())
     ? new Checkpoints(gitFs, dir, workspace)
     : undefined;
-  const agent = new Agent({
+  return {
+    beforeFirstChange: async () => {
+      if (!checkpoints) return;
+      const id = current().id;
+      const checkpoint = await checkpoints.create(id, 0, 'baseline: the files before this run changed anything');
+      log(`  baseline checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(id)}`);
+    },
+    afterStep: async ({ step, changedFiles }) => {
+      if (!changedFiles) return;
+      await trail?.take(current().history.length);
+      if (!checkpoints) return;
+      const checkpoint = await checkpoints.create(current().id, step);
+      log(`  checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(current().id)}`);
+    },
+  };
+}
+
+/** The agent of this run, its progress printed as it goes; says so when a real directory runs without asking. */
+async function runnerAgent(
+  options: CliOptions,
+  parts: Pick<AgentOptions, 'tasks' | 'approver' | 'session'> & {
+    store: FileSessionStore;
+    settings: AgentSettings;
+    client: ServerClient;
+    model: string;
+    workspace: NodeDirectoryWorkspace;
+    trail: FileTrail | undefined;
+  },
+): Promise<Agent> {
+  const { client, model, workspace, trail, ...rest } = parts;
+  const { fs: gitFs, dir } = workspace.gitFs();
+  const agent: Agent = new Agent({
+    ...rest,
     model: client,
     modelName: model,
     workspace,
     extraTools: gitTools({ fs: gitFs, dir, workspace }),
     analyzeShell: analyzeShellCommand,
-    beforeFirstChange: async () => {
-      if (!checkpoints) return;
-      const checkpoint = await checkpoints.create(
-        agent.session.id,
-        0,
-        'baseline: the files before this run changed anything',
-      );
-      log(`  baseline checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
-    },
-    afterStep: async ({ step, changedFiles }) => {
-      if (!changedFiles) return;
-      await trail?.take(agent.session.history.length);
-      if (!checkpoints) return;
-      const checkpoint = await checkpoints.create(agent.session.id, step);
-      log(`  checkpoint ${checkpoint.oid.slice(0, 7)} on ${Checkpoints.ref(agent.session.id)}`);
-    },
-    store,
-    tasks,
-    approver,
-    settings,
-    session,
+    ...(await checkpointSteps(workspace, trail, () => agent.session)),
     retryPolicy: { ...defaultRetryPolicy, ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}) },
     onEvent: (event) => {
       if (event.type === 'model.token' || event.type === 'tool.output') return;
@@ -232,31 +262,69 @@ async function main(): Promise<never> {
       if (line) log(line);
     },
   });
-  log(`session ${agent.session.id} in ${store.directory}`);
-  if (!workspace.describe().sandboxed && settings.approval === 'auto')
+  log(`session ${agent.session.id} in ${parts.store.directory}`);
+  if (!workspace.describe().sandboxed && parts.settings.approval === 'auto')
     log(
       'note: approval "auto" on a real directory: run_shell runs commands on ' +
         'this machine without asking (this is not a sandbox)',
     );
+  return agent;
+}
+
+async function main(): Promise<never> {
+  const options = readOptions();
+  if (isExit(options)) return finish(options);
+  const root = path.resolve(options.workspace);
+  const jsonResult: JsonResult = (value) => (options.json ? `${JSON.stringify(value)}\n` : '');
+  const kind = options.serverKind === 'auto' ? await detectServerKind(options.host) : options.serverKind;
+  if (options.serverKind === 'auto' && kind !== 'ollama') log(`server: ${serverLabel(kind)} at ${options.host}`);
+  // M2: a key only from the environment: a flag would sit in shell history and in `ps`.
+  const apiKey = process.env.HARNESS_API_KEY || undefined;
+  const client = serverClient(kind, { host: options.host, ...(apiKey ? { apiKey } : {}) });
+  const stateDirectory = options.sessionDir ? path.resolve(options.sessionDir) : workspaceStateDirectory(root);
+  const store = new FileSessionStore(path.join(stateDirectory, 'sessions'));
+  const session = await storedSession(options, store, jsonResult);
+  if (isExit(session)) return finish(session);
+  const workspace = new NodeDirectoryWorkspace(root);
+  const tasks = new FileTaskStore(path.join(stateDirectory, 'tasks'));
+  const trail = options.export ? new FileTrail(workspace) : undefined;
+  const exportSession = sessionExporter(options.export, { store, tasks, trail });
+  if (session && options.exportOnly) {
+    const written = await exportSession(session);
+    const outcome = { kind: written ? 'exported' : 'export-failed' };
+    return finish({
+      code: written ? exitCodes.final : exitCodes.internal,
+      stdout: jsonResult({ outcome, final: null, steps: 0, usage: null, sessionId: session.id, file: options.export }),
+    });
+  }
+  const model = await serverModel(client, kind, session, options, jsonResult);
+  if (isExit(model)) return finish(model);
+  if (session && options.model) session.model = options.model;
+  const settings = settingsFrom(options, session?.settings);
+  const approver = new TerminalApprover();
+  const controller = stopOnInterrupt();
+  const agent = await runnerAgent(options, {
+    client,
+    model,
+    workspace,
+    store,
+    tasks,
+    trail,
+    approver,
+    settings,
+    session,
+  });
   await trail?.take(agent.session.history.length);
   const result = await agent.run(options.task, { signal: controller.signal });
   approver.close();
   await exportSession(agent.session);
   const final = result.outcome.kind === 'final' ? result.outcome.answer : null;
   const text = final !== null && !options.json ? `${options.raw ? final : escapeForTerminal(final)}\n` : '';
-  return finish(
-    exitCodeFor(result.outcome),
-    text +
-      jsonResult({
-        outcome: result.outcome,
-        final,
-        steps: result.steps,
-        usage: result.usage,
-        sessionId: agent.session.id,
-        model,
-        protocol: result.protocol ?? null,
-      }),
-  );
+  const summary = { outcome: result.outcome, final, steps: result.steps, usage: result.usage };
+  return finish({
+    code: exitCodeFor(result.outcome),
+    stdout: text + jsonResult({ ...summary, sessionId: agent.session.id, model, protocol: result.protocol ?? null }),
+  });
 }
 
 main().catch((error: Error) => {

@@ -15,6 +15,7 @@ import { modelName, runEval, runId } from '../lib/evals/run-eval';
 import { summarize, summaryTable, taskRows, textTable } from '../lib/evals/eval-summary';
 import { parseResults, resultLine } from '../lib/evals/results-file';
 import { EvalTaskError } from '../lib/evals/eval-task';
+import type { EvalTask } from '../lib/evals/eval-task';
 import type { HarnessProfile, Protocol, ToolProfile } from '../lib/harness/settings';
 import { harnessProfiles, toolProfiles } from '../lib/harness/settings';
 import { cacheFriendlyOrder } from '../lib/evals/run-order';
@@ -119,12 +120,8 @@ async function nodeEvalWorkspace(kind: EvalOptions['workspace'], files: Record<s
   return Object.assign(workspace, { dispose: () => rmSync(directory, { recursive: true, force: true }) });
 }
 
-async function main(): Promise<number> {
-  const options = parseEvalOptions(process.argv.slice(2));
-  if (options.help) {
-    process.stdout.write(`${evalHelp}\n`);
-    return 0;
-  }
+/** The suite's tasks --tasks names (all when it names none); a name the suite lacks is a usage error. */
+function selectTasks(options: EvalOptions): EvalTask[] {
   const suite = loadEvals(options.suite);
   const unknown = (options.tasks ?? []).filter((id) => !suite.some((task) => task.id === id));
   if (unknown.length)
@@ -135,23 +132,28 @@ async function main(): Promise<number> {
   const tasks = suite.filter((task) => !options.tasks || options.tasks.includes(task.id));
   for (const task of tasks)
     if (task.ignored) log(`warning: eval task "${task.id}": ignored unknown field(s) ${task.ignored.join(', ')}`);
-  const presets = options.presets.map(loadPreset);
-  const harness = harnessCommit();
-  // Scripted models need no server: a sweep of only those asks none.
-  const hosts = options.models.length ? await connectHosts(options.hosts, options.models, log) : [];
-  const local: PoolHost<ServerClient | undefined>[] = [
-    { name: 'local', parallel: options.parallel, client: undefined, alive: async () => true },
-  ];
-  const configurations = await models(options, hosts);
-  mkdirSync(path.join(options.out, 'sessions'), { recursive: true });
-  const resultsFile = path.join(options.out, 'results.jsonl');
+  return tasks;
+}
+
+/** The results a sweep already has (resumable): a torn line is skipped; --retry-crashed drops crashed runs. */
+function keptResults(options: EvalOptions, resultsFile: string): { kept: EvalResult[]; dropped: boolean } {
   const previous = existsSync(resultsFile)
     ? parseResults(readFileSync(resultsFile, 'utf8'))
     : { results: [], skipped: [] };
   for (const line of previous.skipped) log(`resume: skipped a torn line (${line})`);
   const kept = previous.results.filter((result) => !(options.retryCrashed && result.crashed));
-  const done = new Set(kept.map((result) => result.runId));
-  let plan: EvalRun[] = [];
+  return { kept, dropped: kept.length < previous.results.length };
+}
+
+/** Every run the options ask for, in a cache-friendly order, less those already done. */
+function planRuns(
+  options: EvalOptions,
+  tasks: EvalTask[],
+  configurations: { model: EvalModel; protocols: Protocol[] }[],
+  done: ReadonlySet<string>,
+): EvalRun[] {
+  const presets = options.presets.map(loadPreset);
+  const plan: EvalRun[] = [];
   for (const task of tasks)
     for (const { model, protocols } of [
       ...configurations,
@@ -165,7 +167,7 @@ async function main(): Promise<number> {
     ])
       for (const protocol of protocols)
         for (const preset of presets)
-          for (let repeat = 1; repeat <= options.repeat; repeat++) {
+          for (let repeat = 1; repeat <= options.repeat; repeat++)
             plan.push({
               task,
               model,
@@ -182,85 +184,105 @@ async function main(): Promise<number> {
               ...(options.threads !== undefined ? { threads: options.threads } : {}),
               ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
             });
-          }
   // Ordered before finished runs are left out, so a resumed sweep keeps the order the options gave.
-  plan = cacheFriendlyOrder(plan, (run) => ({
+  return cacheFriendlyOrder(plan, (run) => ({
     model: modelName(run.model),
     protocol: run.protocol,
     preset: run.preset.name,
     task: run.task.id,
     repeat: run.repeat,
   })).filter((run) => !done.has(runId(run.task.id, modelName(run.model), run.protocol, run.preset.name, run.repeat)));
+}
+
+/** A run's session beside the results (sessions/RUN.session.json), named in its result. */
+function keepSession(out: string, result: EvalResult, ran: Awaited<ReturnType<typeof runEval>>): void {
+  if (!ran.session) return;
+  const file = path.join(out, 'sessions', `${result.runId.replace(/[^\w.-]+/g, '_')}.session.json`);
+  const trajectory = {
+    session: ran.session,
+    events: ran.events,
+    tasks: [],
+    files: ran.files ?? {},
+    ...(ran.snapshots?.length ? { snapshots: ran.snapshots } : {}),
+  };
+  writeFileSync(file, exportTrajectory(trajectory));
+  result.session = path.relative(out, file);
+}
+
+/**
+ * One run on the host that took it: a served model uses that host's client (M3); P2: while the
+ * check runs, the host reads the prefix of the run it takes next (--no-warm: not), and that run's
+ * time starts once the warm-up ended.
+ */
+function runnerOn(options: EvalOptions, harness: string | undefined) {
+  const warming = new Map<string, Promise<void>>();
+  return async (run: EvalRun, host: PoolHost<ServerClient | undefined>, claim: () => EvalRun | undefined) => {
+    const on = (planned: EvalRun): EvalRun =>
+      planned.model.kind === 'server' && host.client
+        ? { ...planned, model: { ...planned.model, client: host.client } }
+        : planned;
+    await warming.get(host.name);
+    warming.delete(host.name);
+    const onCheck = () => {
+      const upcoming = claim();
+      if (upcoming)
+        warming.set(
+          host.name,
+          warmEval(on(upcoming)).catch(() => undefined),
+        );
+    };
+    const ran = await runEval({ ...on(run), ...(options.warm ? { onCheck } : {}) });
+    const { result } = ran;
+    if (run.model.kind === 'server') {
+      result.host = host.name;
+      if (host.label) result.server = host.label;
+    }
+    if (harness) result.harness = harness;
+    keepSession(options.out, result, ran);
+    return result;
+  };
+}
+
+async function main(): Promise<number> {
+  const options = parseEvalOptions(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${evalHelp}\n`);
+    return 0;
+  }
+  const tasks = selectTasks(options);
+  // Scripted models need no server: a sweep of only those asks none.
+  const hosts = options.models.length ? await connectHosts(options.hosts, options.models, log) : [];
+  const local: PoolHost<ServerClient | undefined>[] = [
+    { name: 'local', parallel: options.parallel, client: undefined, alive: async () => true },
+  ];
+  const configurations = await models(options, hosts);
+  mkdirSync(path.join(options.out, 'sessions'), { recursive: true });
+  const resultsFile = path.join(options.out, 'results.jsonl');
+  const { kept, dropped } = keptResults(options, resultsFile);
+  const done = new Set(kept.map((result) => result.runId));
+  const plan = planRuns(options, tasks, configurations, done);
   log(
     `eval: ${tasks.length} tasks, ${plan.length} runs to ` +
       `do${done.size ? ` (${done.size} already in ${resultsFile})` : ''}, ` +
       `${(hosts.length ? hosts : local).reduce((sum, host) => sum + host.parallel, 0)} at a time; ` +
       `results in ${resultsFile}`,
   );
-  if (options.retryCrashed && kept.length < previous.results.length)
-    writeFileSync(resultsFile, kept.map(resultLine).join(''));
+  if (dropped) writeFileSync(resultsFile, kept.map(resultLine).join(''));
   const results: EvalResult[] = [...kept];
-  let finished = 0;
   const record = (result: EvalResult) => {
     appendFileSync(resultsFile, resultLine(result));
     results.push(result);
-    finished++;
     log(
-      `[${finished}/${plan.length}] ${result.task} · ${result.model} · ` +
+      `[${results.length - kept.length}/${plan.length}] ${result.task} · ${result.model} · ` +
         `${result.protocol} · ${result.preset} #${result.repeat}${result.host ? ` @ ${result.host}` : ''} → ` +
         `${result.crashed ? `crashed: ${result.crashed}` : result.passed ? 'pass' : 'fail'} ` +
         `(${result.outcome}, ${result.steps} steps, ${result.seconds.toFixed(1)} s)`,
     );
   };
-  // P2: per server, the warm-up for the run it claimed next; that run's time starts once it ended.
-  const warming = new Map<string, Promise<void>>();
   const report = await runAcrossHosts<EvalRun, EvalResult, ServerClient | undefined>(
     plan,
     hosts.length ? hosts : local,
-    async (run, host, claim) => {
-      // M3: a served model runs on the client of the host that took the run.
-      const on = (planned: EvalRun): EvalRun =>
-        planned.model.kind === 'server' && host.client
-          ? { ...planned, model: { ...planned.model, client: host.client } }
-          : planned;
-      await warming.get(host.name);
-      warming.delete(host.name);
-      const onHost: EvalRun = {
-        ...on(run),
-        // While the check runs, this server reads the prefix of the run it takes next (--no-warm: not).
-        ...(options.warm
-          ? {
-              onCheck: () => {
-                const upcoming = claim();
-                if (upcoming)
-                  warming.set(
-                    host.name,
-                    warmEval(on(upcoming)).catch(() => undefined),
-                  );
-              },
-            }
-          : {}),
-      };
-      const { result, session, events, files, snapshots } = await runEval(onHost);
-      if (run.model.kind === 'server') {
-        result.host = host.name;
-        if (host.label) result.server = host.label;
-      }
-      if (harness) result.harness = harness;
-      if (session) {
-        const file = path.join(options.out, 'sessions', `${result.runId.replace(/[^\w.-]+/g, '_')}.session.json`);
-        const trajectory = {
-          session,
-          events,
-          tasks: [],
-          files: files ?? {},
-          ...(snapshots?.length ? { snapshots } : {}),
-        };
-        writeFileSync(file, exportTrajectory(trajectory));
-        result.session = path.relative(options.out, file);
-      }
-      return result;
-    },
+    runnerOn(options, harnessCommit()),
     {
       requeue: options.retryCrashed,
       onResult: (_run, _host, result) => record(result),

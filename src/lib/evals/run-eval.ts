@@ -11,7 +11,7 @@ import type { ModelClient } from '../harness/model-types';
 import type { FinalFlag, Outcome } from '../harness/outcome';
 import type { HarnessProfile, Protocol, ToolProfile } from '../harness/settings';
 import type { Session } from '../harness/session';
-import type { Workspace } from '../harness/workspace-types';
+import type { ExecResult, Workspace } from '../harness/workspace-types';
 import type { ShellAnalyzer } from '../harness/tools/shell-rules';
 import { MemoryTaskStore } from '../store/memory-task-store';
 import { describeOutcome } from '../harness/outcome';
@@ -209,26 +209,24 @@ async function prepareCheck(workspace: Workspace, task: EvalTask, board: string)
 
 export { taskLimits } from './eval-settings';
 
-export async function runEval(
-  run: EvalRun,
-): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: Snapshot[] }> {
-  const name = modelName(run.model);
-  // Scripted answers are written in the text protocol, whatever the configuration asks for.
-  const protocol: Protocol = run.model.kind === 'server' ? run.protocol : 'text';
-  const base: Omit<
-    EvalResult,
-    | 'passed'
-    | 'outcome'
-    | 'outcomeDetail'
-    | 'steps'
-    | 'promptTokens'
-    | 'outputTokens'
-    | 'seconds'
-    | 'parseRate'
-    | 'formatErrors'
-    | 'checkExitCode'
-    | 'checkOutput'
-  > = {
+/** The fields of a result that say which run it was, whatever happened in it. */
+type RunIdentity = Omit<
+  EvalResult,
+  | 'passed'
+  | 'outcome'
+  | 'outcomeDetail'
+  | 'steps'
+  | 'promptTokens'
+  | 'outputTokens'
+  | 'seconds'
+  | 'parseRate'
+  | 'formatErrors'
+  | 'checkExitCode'
+  | 'checkOutput'
+>;
+
+function runIdentity(run: EvalRun, name: string): RunIdentity {
+  return {
     runId: runId(run.task.id, name, run.protocol, run.preset.name, run.repeat),
     task: run.task.id,
     tags: run.task.tags,
@@ -248,61 +246,119 @@ export async function runEval(
       : {}),
     ...(run.harness ? { harness: run.harness } : {}),
   };
+}
+
+/** The run's agent: its events kept (not the streamed pieces), a snapshot after each changing step. */
+function evalAgent(
+  run: EvalRun,
+  parts: { name: string; workspace: Workspace; tasks: MemoryTaskStore; events: HarnessEvent[]; trail: FileTrail },
+): Agent {
+  // Scripted answers are written in the text protocol, whatever the configuration asks for.
+  const protocol: Protocol = run.model.kind === 'server' ? run.protocol : 'text';
+  const agent: Agent = new Agent({
+    model: client(run),
+    modelName: parts.name,
+    workspace: parts.workspace,
+    store: new MemorySessionStore(),
+    tasks: parts.tasks,
+    settings: evalSettings(run, protocol),
+    ...(run.analyzeShell ? { analyzeShell: run.analyzeShell } : {}),
+    onEvent: (event) => {
+      if (event.type !== 'model.token' && event.type !== 'tool.output') parts.events.push(event);
+      run.onEvent?.(event);
+    },
+    afterStep: async ({ changedFiles }) => {
+      if (changedFiles) await parts.trail.take(agent.session.history.length);
+    },
+  });
+  agent.session.title = evalTitle(
+    `${run.task.id} · ${parts.name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`,
+  );
+  return agent;
+}
+
+type CheckRun = Pick<ExecResult, 'exitCode' | 'stdout' | 'stderr' | 'timedOut'>;
+
+/** The task's check on the files the run left, with its hidden files put back first. */
+async function runCheck(workspace: Workspace, run: EvalRun, tasks: MemoryTaskStore): Promise<CheckRun> {
+  // A workspace the model left so broken that the check's files cannot be put back fails the
+  // check; it is the model's doing, not a crash of the run.
+  const prepared = await prepareCheck(workspace, run.task, JSON.stringify(await tasks.list())).then(
+    () => undefined,
+    (error: Error) => `the check's files could not be put in place: ${error.message}`,
+  );
+  // P2: the server starts reading the next run's prefix while this run's check executes.
+  run.onCheck?.();
+  return prepared
+    ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
+    : workspace.exec(run.task.check, { timeoutMs: 120_000 });
+}
+
+function scored(
+  run: EvalRun,
+  identity: RunIdentity,
+  ran: { outcome: Outcome; usage: { promptTokens: number; outputTokens: number }; steps: number },
+  check: CheckRun,
+  events: readonly HarnessEvent[],
+  seconds: number,
+): EvalResult {
+  const { outcome } = ran;
+  return {
+    ...identity,
+    passed: check.exitCode === 0 && !check.timedOut,
+    outcome: outcome.kind,
+    outcomeDetail: clip(describeOutcome(outcome), 300),
+    ...(outcome.kind === 'final' && outcome.flags?.length ? { flags: outcome.flags.map((flag) => flag.kind) } : {}),
+    steps: ran.steps,
+    promptTokens: ran.usage.promptTokens,
+    outputTokens: ran.usage.outputTokens,
+    seconds,
+    ...measuredFigures(run, runFigures(events)),
+    checkExitCode: check.exitCode,
+    checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
+    ...(outcome.kind === 'error' && setupErrors.has(outcome.error.kind)
+      ? { crashed: clip(describeOutcome(outcome), 300) }
+      : {}),
+  };
+}
+
+/** A run the eval itself could not carry through: counted, marked crashed, never scored. */
+function broken(identity: RunIdentity, message: string, seconds: number): EvalResult {
+  return {
+    ...identity,
+    passed: false,
+    outcome: 'error',
+    outcomeDetail: `the eval run broke: ${message}`,
+    steps: 0,
+    promptTokens: 0,
+    outputTokens: 0,
+    seconds,
+    parseRate: 1,
+    formatErrors: 0,
+    checkExitCode: -1,
+    checkOutput: '',
+    crashed: message,
+  };
+}
+
+export async function runEval(
+  run: EvalRun,
+): Promise<{ result: EvalResult; session?: Session; events: HarnessEvent[]; files?: FileMap; snapshots?: Snapshot[] }> {
+  const name = modelName(run.model);
+  const identity = runIdentity(run, name);
   const started = Date.now();
+  const seconds = () => (Date.now() - started) / 1000;
   const events: HarnessEvent[] = [];
   let workspace: (Workspace & { dispose?(): void }) | undefined;
   try {
     workspace = await run.workspace(run.task.files);
-    const snapshots = new FileTrail(workspace);
-    await snapshots.take(0);
+    const trail = new FileTrail(workspace);
+    await trail.take(0);
     const tasks = new MemoryTaskStore();
-    const settings = evalSettings(run, protocol);
-    const agent: Agent = new Agent({
-      model: client(run),
-      modelName: name,
-      workspace,
-      store: new MemorySessionStore(),
-      tasks,
-      settings,
-      ...(run.analyzeShell ? { analyzeShell: run.analyzeShell } : {}),
-      onEvent: (event) => {
-        if (event.type !== 'model.token' && event.type !== 'tool.output') events.push(event);
-        run.onEvent?.(event);
-      },
-      afterStep: async ({ changedFiles }) => {
-        if (changedFiles) await snapshots.take(agent.session.history.length);
-      },
-    });
-    agent.session.title = evalTitle(`${run.task.id} · ${name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`);
-    const { outcome, usage, steps } = await agent.run(run.task.task, { signal: run.signal });
-    // A workspace the model left so broken that the check's files cannot be put back fails the
-    // check; it is the model's doing, not a crash of the run.
-    const prepared = await prepareCheck(workspace, run.task, JSON.stringify(await tasks.list())).then(
-      () => undefined,
-      (error: Error) => `the check's files could not be put in place: ${error.message}`,
-    );
-    // P2: the server starts reading the next run's prefix while this run's check executes.
-    run.onCheck?.();
-    const check = prepared
-      ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
-      : await workspace.exec(run.task.check, { timeoutMs: 120_000 });
-    const result: EvalResult = {
-      ...base,
-      passed: check.exitCode === 0 && !check.timedOut,
-      outcome: outcome.kind,
-      outcomeDetail: clip(describeOutcome(outcome), 300),
-      ...(outcome.kind === 'final' && outcome.flags?.length ? { flags: outcome.flags.map((flag) => flag.kind) } : {}),
-      steps,
-      promptTokens: usage.promptTokens,
-      outputTokens: usage.outputTokens,
-      seconds: (Date.now() - started) / 1000,
-      ...measuredFigures(run, runFigures(events)),
-      checkExitCode: check.exitCode,
-      checkOutput: clip(`${check.stdout}${check.stderr}`.trim(), 1000),
-      ...(outcome.kind === 'error' && setupErrors.has(outcome.error.kind)
-        ? { crashed: clip(describeOutcome(outcome), 300) }
-        : {}),
-    };
+    const agent = evalAgent(run, { name, workspace, tasks, events, trail });
+    const ran = await agent.run(run.task.task, { signal: run.signal });
+    const check = await runCheck(workspace, run, tasks);
+    const result = scored(run, identity, ran, check, events, seconds());
     const final = await collectFiles(workspace).catch(() => undefined);
     // The end's files travel as `files`; snapshots are the earlier states.
     return {
@@ -310,28 +366,10 @@ export async function runEval(
       session: agent.session,
       events,
       ...(final ? { files: final } : {}),
-      snapshots: snapshots.before(agent.session.history.length),
+      snapshots: trail.before(agent.session.history.length),
     };
   } catch (error) {
-    const message = (error as Error)?.message ?? String(error);
-    return {
-      result: {
-        ...base,
-        passed: false,
-        outcome: 'error',
-        outcomeDetail: `the eval run broke: ${message}`,
-        steps: 0,
-        promptTokens: 0,
-        outputTokens: 0,
-        seconds: (Date.now() - started) / 1000,
-        parseRate: 1,
-        formatErrors: 0,
-        checkExitCode: -1,
-        checkOutput: '',
-        crashed: message,
-      },
-      events,
-    };
+    return { result: broken(identity, (error as Error)?.message ?? String(error), seconds()), events };
   } finally {
     workspace?.dispose?.();
   }
