@@ -57,7 +57,7 @@ function pointedAt(tool: AnyTool, file: string): Record<string, unknown> | undef
  * The tools with their examples pointed at the workspace's own files; unchanged when the listing
  * is unknown (too many files) or empty. Computed once a run, so the prefix stays stable (P2).
  * patch_file's old_text stays a placeholder: a real line of a file as the example is patched as
- * such, whatever the task (docs/measurements.md).
+ * such, whatever the task (round four's diary: `git show a55e05b:docs/measurements.md`).
  */
 export function withWorkspaceExamples(tools: readonly AnyTool[], files: readonly string[] | undefined): AnyTool[] {
   const file = files ? exampleFile(files) : undefined;

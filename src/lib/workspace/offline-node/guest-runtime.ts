@@ -28,7 +28,7 @@ const unresolved = 'harness-unresolved:';
 
 /**
  * 256 KB: 1,482 frames of a plain recursion (Node: ~13,900). QuickJS's default of 1 MB let a
- * runaway recursion overflow the host's stack before its own check fired (docs/measurements.md).
+ * runaway recursion overflow the host's stack before its own check fired.
  */
 const stackBytes = 256 * 1024;
 
