@@ -11,6 +11,7 @@ import { isPack, packs } from './pack-lists';
 import { toolAfterRejection } from './guards/tool-after-rejection';
 import { runawayStop } from './runaway-stop';
 import { keepTests } from './guards/keep-tests';
+import { profileShape } from './profile-shape';
 import { smallProfile } from './small-model/small-profile';
 import { namedFiles } from './small-model/named-files';
 import { finishOnRepeat } from './small-model/finish-on-repeat';
@@ -75,7 +76,7 @@ export const allRules: readonly Rule[] = [
 
 /** The pack a run's settings choose: its own `pack` when there is one by that name, else its profile's. */
 export function packOf(settings: RunKind['settings']): string {
-  return isPack(settings.pack) ? settings.pack : settings.profile === 'small' ? 'small' : 'default';
+  return isPack(settings.pack) ? settings.pack : profileShape(settings.profile).pack;
 }
 
 /**

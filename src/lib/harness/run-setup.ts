@@ -35,6 +35,7 @@ import { HookFiles } from './hooks/hook-files';
 import { HarnessCommands } from './tools/harness-commands';
 import type { RepoContext, Workspace, WorkspaceDescription } from './workspace-types';
 import type { PinnedPrompt } from './session';
+import { profileShape } from './profile-shape';
 
 export interface RunSetup {
   tools: AnyTool[];
@@ -50,8 +51,6 @@ export interface RunSetup {
   writable: boolean;
   /** The constrained-output schema for these tools (T6 rescue). */
   envelope: Record<string, unknown>;
-  /** O4: the small-model profile, whose constrained schema is made afresh for every reply. */
-  small: boolean;
   /** T8: the user's hooks, when any are set. */
   hooks?: HookRunner;
   /** T9: the harness's own commands (checks, hooks), through the gate run_shell meets. */
@@ -124,7 +123,7 @@ interface ToolInputs {
 function runTools(context: LoopContext, { skills, environment, writable, files }: ToolInputs) {
   const { options, session, depth } = context;
   const settings = session.settings;
-  const small = settings.profile === 'small';
+  const shape = profileShape(settings.profile);
   // D1: the depth a stored session asks for is capped by the harness's own maximum (T7).
   const canDelegate = depth < Math.min(settings.maxDepth, maxDelegationDepth);
   const skillTools = skills.length > 0 ? [loadSkillTool(skills)] : [];
@@ -140,15 +139,16 @@ function runTools(context: LoopContext, { skills, environment, writable, files }
   const toolset = buildToolset({
     profile: settings.toolProfile,
     readOnly: settings.readOnly || !writable,
-    // O4: the small profile reads lines without their numbers (tools/read-file.ts says why).
-    plainReads: small,
+    // O4: tools/read-file.ts says why a profile may read lines without their numbers.
+    plainReads: shape.plainReads,
     canDelegate,
     environment,
     extra,
   });
-  // O4: the small profile offers its four slim tools; the others stay callable by name, so a
-  // model that knows them is not refused, but they cost no prompt.
-  const offered = small ? [...smallTools([...toolset.tools.values()]), ...skillTools] : [...toolset.tools.values()];
+  // O4: slim tools: the others stay callable by name, so a model that knows them is not refused,
+  // but they cost no prompt.
+  const all = [...toolset.tools.values()];
+  const offered = shape.slimTools ? [...smallTools(all), ...skillTools] : all;
   // U3: a fork offers its parent's tools (and sends its parent's prompt: runPrefix).
   const pin = session.pinned;
   const pinned = pin ? pinnedTools(pin, offered, (name) => toolset.tools.get(name)) : undefined;
@@ -240,7 +240,7 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
   const environment = options.workspace.describe();
   const writable = isWritable(options.workspace);
   const memoryFile = options.memoryFile ?? defaultMemoryFile;
-  const small = settings.profile === 'small';
+  const shape = profileShape(settings.profile);
   const [repo, extras, listing, skills] = await Promise.all([
     repoContext(context),
     promptExtras(context, memoryFile),
@@ -248,8 +248,8 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     readSkills(options.workspace, settings.skillsFolder),
   ]);
   if (skills.length > 0) recorder.emit({ type: 'skills.listed', skills });
-  // O4: only the small profile lists the files in its prompt and its grammar.
-  const paths = small ? listing : undefined;
+  // O4: a profile that names the files does so in its prompt and its grammar.
+  const paths = shape.listsFiles ? listing : undefined;
   const offered = runTools(context, { skills, environment, writable, ...(listing ? { files: listing.files } : {}) });
   const { tools } = offered;
   const promptState: PromptState = {
@@ -262,7 +262,8 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     ...(settings.thinkFirst ? { thinkFirst: true } : {}),
     ...extras,
     ...(skills.length > 0 ? { skills: skills.map(({ name, description }) => ({ name, description })) } : {}),
-    ...(small ? { profile: 'small' as const, ...(paths ? { files: paths.files } : {}) } : {}),
+    ...(settings.profile === undefined ? {} : { profile: settings.profile }),
+    ...(paths ? { files: paths.files } : {}),
   };
   const { prefix, budget, toolChars, nativeTools } = runPrefix(context, promptState);
   const { executor, commands, hooks } = await runExecutor(context, offered);
@@ -278,7 +279,6 @@ export async function prepareRun(context: LoopContext): Promise<RunSetup> {
     memoryFile,
     writable,
     envelope: envelopeSchemaFor(tools),
-    small,
     ...(paths ? { paths } : {}),
     ...(hooks ? { hooks } : {}),
     commands,

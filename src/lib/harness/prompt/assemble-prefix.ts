@@ -9,6 +9,8 @@ import { smallTemplates } from './small-templates';
 import type { PromptState } from './prompt-variables';
 import { promptVariables } from './prompt-variables';
 import { renderTemplate } from './template';
+import { profileShape } from '../profile-shape';
+import type { ProfileShape } from '../profile-shape';
 
 export interface RenderedSection {
   name: SectionName;
@@ -31,11 +33,10 @@ export interface Prefix {
  */
 function chosenSections(state: PromptState): SectionName[] {
   const names: SectionName[] = ['identity', 'rules', 'tools'];
-  // O4: a small model gets no git report and no examples (it copies them instead of doing the
-  // task); its environment section is the file list.
-  if (state.profile === 'small') names.push('environment');
-  else {
-    names.push('environment');
+  names.push('environment');
+  // O4: a brief prompt has no git report and no examples (a small model copies them instead of
+  // doing the task); its environment section is the file list.
+  if (profileShape(state.profile).sections === 'full') {
     if (state.protocol !== 'native') names.push('examples');
     names.push('workspace');
   }
@@ -47,13 +48,19 @@ function chosenSections(state: PromptState): SectionName[] {
   return names;
 }
 
+/** O4: the templates each profile shape names, laid over the default ones. */
+const profileTemplates: Record<ProfileShape['templates'], (protocol: Protocol) => ReturnType<typeof smallTemplates>> = {
+  default: () => ({}),
+  small: smallTemplates,
+};
+
 const cache = new Map<string, Prefix>();
 const cacheLimit = 64;
 
 export function assemblePrefix(state: PromptState, overrides: Record<string, string> = {}): Prefix {
   const templates = {
     ...defaultTemplates(state.protocol as Protocol),
-    ...(state.profile === 'small' ? smallTemplates(state.protocol as Protocol) : {}),
+    ...profileTemplates[profileShape(state.profile).templates](state.protocol as Protocol),
   };
   const variables = promptVariables(state);
   const names = chosenSections(state);

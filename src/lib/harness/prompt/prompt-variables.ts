@@ -4,6 +4,7 @@ import type { HarnessProfile, Protocol, ShellRules } from '../settings';
 import type { AnyTool } from '../tools/tool-definition';
 import { formatExample } from '../protocol/notices';
 import { clip } from '../context/clip';
+import { profileShape } from '../profile-shape';
 
 /** The final answer the instructions show as an example (echoed-answer knows it when it comes back). */
 export const exampleAnswer = 'Done: <what you changed, and how you checked it>';
@@ -20,7 +21,7 @@ export interface PromptState {
   taskLines?: string[];
   /** T4: the command rules in force, so the prompt can say what they are (and are not). */
   rules?: ShellRules;
-  /** O4: the harness profile; `small` picks the short templates. */
+  /** O4: the harness profile, read through its shape (profile-shape.ts). */
   profile?: HarnessProfile;
   /** The workspace's files at the start of the run, when there are few enough to name (O4). */
   files?: string[];
@@ -133,7 +134,7 @@ export function promptVariables(state: PromptState): Record<string, string> {
       state.depth > 0
         ? 'You investigate and report back to the agent that delegated to you; you cannot change files.'
         : 'You finish every task with a final answer.',
-    tool_list: state.tools.map(state.profile === 'small' ? briefToolLine : toolLine).join('\n'),
+    tool_list: state.tools.map(profileShape(state.profile).briefToolLines ? briefToolLine : toolLine).join('\n'),
     file_list: state.files ? state.files.join(', ') || '(none yet)' : '(too many to list: use list_files)',
     // W5: rules name only tools this session has.
     multiline_rule: names.has('write_file')
