@@ -11,6 +11,10 @@ import { createSession } from '../../../src/lib/harness/session';
 import { defaultSettings } from '../../../src/lib/harness/settings';
 import type { HarnessEvent } from '../../../src/lib/harness/events';
 import type { Playground } from '../../../src/lib/ui/playground.svelte';
+import { lazy } from '../../../src/lib/ui/lazy-module';
+import { diffLineClass } from '../../../src/lib/ui/diff-line-class';
+import { itemsBeforeEvents } from '../../../src/lib/ui/transcript-entry';
+import { pausedRequestStep } from '../../../src/lib/ui/teaching/paused-step';
 
 const event = (value: Record<string, unknown>) => ({ sessionId: 's', at: 1, ...value }) as unknown as HarnessEvent;
 
@@ -154,5 +158,45 @@ describe('U1 why Run is disabled, in words', () => {
     const down = { connection: { status: { kind: 'down', message: 'down' } }, isDemo: true };
     expect(runBlocked(page(down))).toMatch(/^The Demo model plays one recorded script/);
     expect(runBlocked(page({ ...down, files: { files: ['src/sum.js'] } }))).toBeUndefined();
+  });
+});
+
+describe('U1 views loaded on demand, diffs, forks and paused requests', () => {
+  it('U1 a lazy view loads once, when first wanted, and is not loaded before', async () => {
+    let loads = 0;
+    const view = lazy(async () => ++loads);
+    expect(view(false)).toBeUndefined();
+    const first = view(true);
+    expect(view(true)).toBe(first);
+    expect(view(false)).toBe(first);
+    expect(await first).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('W6 a diff line is added, removed, a hunk header, or context; file headers are not changes', () => {
+    expect(['+a', '-b', '@@ -1 +1 @@', ' c', '+++ b/x', '--- a/x'].map(diffLineClass)).toEqual([
+      'add',
+      'del',
+      'hunk',
+      '',
+      '',
+      '',
+    ]);
+  });
+
+  it('U3 a fork shows the items it copied before its own events; a session with events from the start shows none', () => {
+    const items = [1, 2, 3].map((seq) => ({ kind: 'user', content: String(seq), seq }) as never);
+    const appended = (seq: number) => event({ type: 'history.appended', item: { seq } });
+    expect(itemsBeforeEvents(items, [appended(3)], 's')).toHaveLength(2);
+    expect(itemsBeforeEvents(items, [appended(1)], 's')).toEqual([]);
+    expect(itemsBeforeEvents(items, [], 's')).toHaveLength(3);
+    expect(itemsBeforeEvents(items, [{ ...appended(1), sessionId: 'other' } as HarnessEvent], 's')).toHaveLength(3);
+  });
+
+  it('U3 a request paused before it is sent is the step after those sent; other pauses are no step', () => {
+    const pause = { at: 'request', step: 2, messages: [{ role: 'user', content: 'x' }], sections: [] } as never;
+    expect(pausedRequestStep(pause, 4)).toMatchObject({ number: 5, runStep: 2, request: { step: 5, kept: 0 } });
+    expect(pausedRequestStep({ at: 'reply', step: 2 } as never, 4)).toBeUndefined();
+    expect(pausedRequestStep(undefined, 4)).toBeUndefined();
   });
 });
