@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarize } from '../../../src/lib/evals/eval-summary';
 import type { EvalResult } from '../../../src/lib/evals/run-eval';
 import { costChart, passRateChart, stepsChart } from '../../../src/lib/ui/eval-chart-data';
+import { costConfig, passRateConfig, stepsConfig } from '../../../src/lib/ui/eval-chart-config';
 import { runRow } from '../../../src/lib/ui/eval-run-row';
 
 const palette = ['blue', 'orange', 'purple'];
@@ -113,5 +114,44 @@ describe('O2 a run row in words', () => {
     expect(runRow(result('a', 't', 1, true))).toEqual({ result: 'pass', outcome: 'final answer' });
     expect(runRow(result('a', 't', 1, false, { outcome: 'limit' }))).toEqual({ result: 'fail', outcome: 'limit' });
     expect(runRow(result('a', 't', 1, false, { outcome: 'error', crashed: 'gone' })).result).toBe('crashed');
+  });
+});
+
+describe('O2 the charts as Chart.js configurations', () => {
+  const summaries = summarize(results);
+  const theme = { palette, ink: 'black' };
+
+  it('O2 pass rates are bars with their 95% intervals in the text colour, on a 0–100 axis, one legend for all', () => {
+    const config = passRateConfig(summaries, theme, 'barWithErrorBars');
+    expect(config.type).toBe('barWithErrorBars');
+    expect(config.options.scales.x).toMatchObject({ min: 0, max: 100 });
+    expect(config.options.plugins.legend).toEqual({ display: false });
+    for (const set of config.data.datasets)
+      expect(set).toMatchObject({ errorBarColor: 'black', errorBarWhiskerColor: 'black' });
+    expect(config.data.datasets.map((set) => set.backgroundColor)).toEqual(palette.slice(0, summaries.length));
+  });
+
+  it("O2 a bar's tooltip names its configuration and its cell (passed/runs and interval)", () => {
+    const config = passRateConfig(summaries, theme, 'barWithErrorBars');
+    const label = config.options.plugins.tooltip.callbacks.label({ datasetIndex: 0, dataIndex: 0 });
+    expect(label.startsWith(`${summaries[0]!.key}: `)).toBe(true);
+    expect(label).toMatch(/: \d+\/\d+/);
+    expect(config.options.plugins.tooltip.callbacks.label({ datasetIndex: 99, dataIndex: 0 })).toBe('');
+  });
+
+  it("O2 each configuration's cost is an interval drawn under its dot, neither clipped at the edge", () => {
+    const config = costConfig(summaries, theme, 'scatterWithErrorBars');
+    expect(config.data.datasets).toHaveLength(summaries.length * 2);
+    const [interval, dot] = config.data.datasets;
+    expect(interval).toMatchObject({ radius: 0, order: 1, clip: false, errorBarColor: 'black' });
+    expect(dot).toMatchObject({ radius: 6, order: 0, clip: false });
+  });
+
+  it('O2 steps per run are counted in whole runs, one colour per configuration', () => {
+    const config = stepsConfig(summaries, results, theme);
+    expect(config.type).toBe('bar');
+    expect(config.options.scales.y.ticks).toEqual({ precision: 0 });
+    const counted = config.data.datasets.flatMap((set) => set.data).reduce((sum, count) => sum + count, 0);
+    expect(counted).toBe(results.length);
   });
 });
