@@ -36,9 +36,46 @@ export function longFunctions(file: string, text = readFileSync(file, 'utf8')): 
   return found;
 }
 
+/**
+ * Long functions outside the harness that are still to be split (a ratchet: one may leave this
+ * list, none may join it). Most are tables of options or cases read top to bottom.
+ */
+const stillLong = [
+  'src/cli/cli-options.ts parseCliOptions',
+  'src/cli/eval-options.ts parseEvalOptions',
+  'src/cli/progress-printer.ts progressLine',
+  'src/lib/evals/eval-summary.ts summarize',
+  'src/lib/evals/host-pool.ts runAcrossHosts',
+  'src/lib/model/ollama-errors.ts toModelError',
+  'src/lib/model/ollama-model-client.ts chat',
+  'src/lib/model/openai-model-client.ts chatOnce',
+  'src/lib/store/session-export.ts importTrajectory',
+  'src/lib/ui/evals-state.svelte.ts run',
+  'src/lib/ui/teaching/step-facts.ts factsByStep',
+  'src/lib/ui/teaching/step-index.ts teachingSteps',
+  'src/lib/ui/transcript-markdown.ts transcriptMarkdown',
+  'src/lib/ui/transcript-model.ts item',
+  'src/lib/ui/transcript-model.ts apply',
+  'src/lib/workspace/git/git-tools.ts gitTools',
+  'src/lib/workspace/node-directory/process-group.ts runInProcessGroup',
+  'src/lib/workspace/node-directory/process-group.ts (anonymous)',
+  'src/lib/workspace/offline-node/guest-bindings.ts bindGuest',
+  'src/lib/workspace/shell-command-analyzer.ts walk',
+  'src/lib/workspace/webcontainer/container-git-fs.ts gitFsOverContainer',
+];
+
 describe('DESIGN 14 function length', () => {
   it(`DESIGN 14 no function in src/lib/harness runs past ${limit} lines`, () => {
     expect(sources('src/lib/harness').flatMap((file) => longFunctions(file))).toEqual([]);
+  });
+
+  it(`DESIGN 14 outside the harness no new function runs past ${limit} lines (the loop's drivers, the CLI mains and the offline node were split)`, () => {
+    const found = ['src/cli', 'src/lib']
+      .flatMap((directory) => sources(directory))
+      .filter((file) => !file.startsWith(join('src', 'lib', 'harness')))
+      .flatMap((file) => longFunctions(file))
+      .map((entry) => entry.replace(/:\d+ /, ' ').replace(/ \(\d+ lines\)$/, ''));
+    expect(found.filter((entry) => !stillLong.includes(entry))).toEqual([]);
   });
 
   it('DESIGN 14 the measure sees a long function, nested or not (a check that cannot fail proves nothing)', () => {

@@ -113,35 +113,33 @@ function entryModule(
   return { esm, main, name: `${options.entry} (CommonJS)` };
 }
 
-async function runIn(
-  QuickJS: QuickJSWASMModule,
-  options: RunOptions,
-  cap: number,
-  /** The engine aborted: it is not used again. */
-  broken: () => void,
-): Promise<RunResult> {
-  // The program's own view of the files: its writes are visible to its later reads.
-  const files = new Map(options.files);
-  // What modules load: the files, plus the code of `node -e` (which is not a file `fs` can see).
-  const modules = {
-    get: (path: string) => (path === options.entry && options.source !== undefined ? code : files.get(path)),
-    has: (path: string) => (path === options.entry && options.source !== undefined) || files.has(path),
-  };
-  const guest = new GuestFiles(files, options.root ?? '/');
-  // `node -e` code is no file of any package: its package.json does not decide for it.
-  const esmOf = (file: string, text: string) =>
-    isEsmSource(file, text, file === options.entry && options.source !== undefined ? undefined : files);
+/** What a run's modules are: the files (its writes seen by its later reads), plus `node -e`'s code. */
+function guestSources(options: RunOptions, files: Map<string, string>) {
+  const inline = (path: string) => path === options.entry && options.source !== undefined;
   const code = options.print
     ? `console.log(eval(${JSON.stringify(options.source ?? '')}))`
     : (options.source ?? files.get(options.entry) ?? '');
-  const deadline = Date.now() + options.deadlineMs;
-  const runtime = newGuestRuntime(QuickJS, { cap, deadline, modules, esmOf, cwd: options.cwd, ...signalOf(options) });
-  const context: QuickJSContext = runtime.newContext();
-  let entryIsEsm = false;
-  const reportContext: ReportContext = {
+  const modules = {
+    get: (path: string) => (inline(path) ? code : files.get(path)),
+    has: (path: string) => inline(path) || files.has(path),
+  };
+  // `node -e` code is no file of any package: its package.json does not decide for it.
+  const esmOf = (file: string, text: string) => isEsmSource(file, text, inline(file) ? undefined : files);
+  return { code, modules, esmOf };
+}
+
+/** What a Node-style error report reads: sources, module kinds, and how specifiers resolve. */
+function reportContextOf(
+  options: RunOptions,
+  files: Map<string, string>,
+  sources: ReturnType<typeof guestSources>,
+  entryIsEsm: () => boolean,
+): ReportContext {
+  const { modules, esmOf } = sources;
+  return {
     source: (file) => modules.get(file),
     // The entry is what it ran as (`--input-type`, or the code of `node -e`), not its file's text.
-    isEsm: (file) => (file === options.entry ? entryIsEsm : esmOf(file, files.get(file) ?? '')),
+    isEsm: (file) => (file === options.entry ? entryIsEsm() : esmOf(file, files.get(file) ?? '')),
     files: () => files.entries(),
     resolve: (base, specifier) => {
       try {
@@ -152,6 +150,97 @@ async function runIn(
     },
     commonJsPrefix: commonJsWrapper.length,
   };
+}
+
+/** The guest's error, reported as Node would; an exit or an interrupt is no error. */
+function errorReporter(output: { stderr: BoundedOutput }, reportContext: ReportContext, failed: () => void) {
+  return (error: unknown) => {
+    const dumped =
+      typeof error === 'object' && error && 'message' in error
+        ? (error as { message: string; stack?: string; name?: string })
+        : { message: String(error) };
+    if (dumped.message === '__process_exit__') return;
+    if (/interrupted/i.test(dumped.message)) return;
+    output.stderr.append(nodeErrorReport(dumped, reportContext));
+    failed();
+  };
+}
+
+/**
+ * The host's own stack ran out inside the engine (a deep JSON.stringify, a recursion through a
+ * getter that QuickJS's stack check did not see): what the program printed stands.
+ */
+function engineFailure(error: unknown, output: { stdout: BoundedOutput; stderr: BoundedOutput }, guest: GuestFiles) {
+  output.stderr.append(
+    error instanceof RangeError
+      ? 'RangeError: Maximum call stack size exceeded\n'
+      : `node: the offline engine failed: ${(error as Error).message}\n`,
+  );
+  return {
+    exitCode: 1,
+    stdout: output.stdout.text,
+    stderr: output.stderr.text,
+    timedOut: false,
+    changes: guest.changes,
+  };
+}
+
+/** How the run ended: the deadline, an abort, the program's own exit code, or its test summary. */
+function ended(
+  context: QuickJSContext,
+  options: RunOptions,
+  run: { deadline: number; exitCode: number | undefined; guest: GuestFiles },
+  output: { stdout: BoundedOutput; stderr: BoundedOutput },
+): RunResult {
+  const timedOut = Date.now() > run.deadline;
+  if (timedOut)
+    output.stderr.append(`\nnode: stopped after ${options.deadlineMs} ms (the offline shell's time limit)\n`);
+  if (options.signal?.aborted) output.stderr.append('\nnode: aborted\n');
+  const { tests, processExit } = guestExit(context);
+  return {
+    exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (run.exitCode ?? (processExit || 0)),
+    stdout: output.stdout.text,
+    stderr: output.stderr.text,
+    ...(tests ? { tests } : {}),
+    timedOut,
+    changes: run.guest.changes,
+  };
+}
+
+/**
+ * Frees the engine's handles, context and runtime. QuickJS's teardown asserts after a stack
+ * overflow or an out-of-memory error (quickjs-emscripten issues 60 and 257) and the WebAssembly
+ * module aborts: the program's output and report stand, and the next run gets a new engine.
+ */
+function release(
+  parts: { handles: QuickJSHandle[]; context: QuickJSContext; runtime: { dispose(): void } },
+  broken: () => void,
+) {
+  try {
+    for (const handle of parts.handles) if (handle.alive) handle.dispose();
+    parts.context.dispose();
+    parts.runtime.dispose();
+  } catch {
+    broken();
+  }
+}
+
+async function runIn(
+  QuickJS: QuickJSWASMModule,
+  options: RunOptions,
+  cap: number,
+  /** The engine aborted: it is not used again. */
+  broken: () => void,
+): Promise<RunResult> {
+  const files = new Map(options.files);
+  const sources = guestSources(options, files);
+  const { code, modules, esmOf } = sources;
+  const guest = new GuestFiles(files, options.root ?? '/');
+  const deadline = Date.now() + options.deadlineMs;
+  const runtime = newGuestRuntime(QuickJS, { cap, deadline, modules, esmOf, cwd: options.cwd, ...signalOf(options) });
+  const context: QuickJSContext = runtime.newContext();
+  let entryIsEsm = false;
+  const reportContext = reportContextOf(options, files, sources, () => entryIsEsm);
   // Bounded as they arrive: a print loop must not grow the host's memory until the deadline.
   const output = { stdout: new BoundedOutput(), stderr: new BoundedOutput() };
   let exitCode: number | undefined;
@@ -159,16 +248,8 @@ async function runIn(
   const hold = (handle: QuickJSHandle) => (handles.push(handle), handle);
   let hostFailed = false;
   try {
-    bindGuest(context, hold, {
-      output,
-      exit: (code) => (exitCode = code),
-      options,
-      files,
-      modules,
-      guest,
-      esmOf,
-      commonJsWrapper,
-    });
+    const exit = (code: number) => (exitCode = code);
+    bindGuest(context, hold, { output, exit, options, files, modules, guest, esmOf, commonJsWrapper });
     for (const [source, name] of [
       [preludeSource, '<prelude>'],
       [stdinSource, '<stdin>'],
@@ -176,75 +257,21 @@ async function runIn(
       [commonJsSource, '<commonjs>'],
     ])
       context.unwrapResult(context.evalCode(source, name)).dispose();
-
-    const report = (error: unknown) => {
-      const dumped =
-        typeof error === 'object' && error && 'message' in error
-          ? (error as { message: string; stack?: string; name?: string })
-          : { message: String(error) };
-      if (dumped.message === '__process_exit__') return;
-      if (/interrupted/i.test(dumped.message)) return;
-      output.stderr.append(nodeErrorReport(dumped, reportContext));
-      exitCode ??= 1;
-    };
+    const report = errorReporter(output, reportContext, () => (exitCode ??= 1));
     const entry = entryModule(context, options, code, esmOf);
     entryIsEsm = entry.esm;
     try {
-      await runEventLoop({
-        context,
-        runtime,
-        main: entry.main,
-        name: entry.name,
-        deadline,
-        ...signalOf(options),
-        exited: () => exitCode !== undefined,
-        report,
-        hold,
-      });
+      const { main, name } = entry;
+      const exited = () => exitCode !== undefined;
+      await runEventLoop({ context, runtime, main, name, deadline, ...signalOf(options), exited, report, hold });
     } catch (error) {
-      // The host's own stack ran out inside the engine (a deep JSON.stringify, a recursion through
-      // a getter that QuickJS's stack check did not see): what the program printed stands, and the
-      // engine, unwound mid-call, is not used again.
+      // The engine, unwound mid-call, is not used again.
       hostFailed = true;
       broken();
-      output.stderr.append(
-        error instanceof RangeError
-          ? 'RangeError: Maximum call stack size exceeded\n'
-          : `node: the offline engine failed: ${(error as Error).message}\n`,
-      );
-      return {
-        exitCode: 1,
-        stdout: output.stdout.text,
-        stderr: output.stderr.text,
-        timedOut: false,
-        changes: guest.changes,
-      };
+      return engineFailure(error, output, guest);
     }
-    const timedOut = Date.now() > deadline;
-    if (timedOut)
-      output.stderr.append(`\nnode: stopped after ${options.deadlineMs} ms (the offline shell's time limit)\n`);
-    if (options.signal?.aborted) output.stderr.append('\nnode: aborted\n');
-    const { tests, processExit } = guestExit(context);
-    return {
-      exitCode: timedOut ? 124 : options.signal?.aborted ? 130 : (exitCode ?? (processExit || 0)),
-      stdout: output.stdout.text,
-      stderr: output.stderr.text,
-      ...(tests ? { tests } : {}),
-      timedOut,
-      changes: guest.changes,
-    };
+    return ended(context, options, { deadline, exitCode, guest }, output);
   } finally {
-    try {
-      if (!hostFailed) {
-        for (const handle of handles) if (handle.alive) handle.dispose();
-        context.dispose();
-        runtime.dispose();
-      }
-    } catch {
-      // QuickJS's teardown asserts after a stack overflow or an out-of-memory error
-      // (quickjs-emscripten issues 60 and 257) and the WebAssembly module aborts: the program's
-      // output and report stand, and the next run gets a new engine.
-      broken();
-    }
+    if (!hostFailed) release({ handles, context, runtime }, broken);
   }
 }
