@@ -160,7 +160,7 @@ test('U3 at a pause, before the first request, the whole request can be edited: 
   const editor = panel.getByLabel('Edit the request');
   await editor.getByLabel('Section identity').fill('You are a pirate coding agent.');
   await editor.getByLabel('temperature').fill('0.7');
-  await editor.getByLabel('num_predict').fill('300');
+  await editor.getByLabel('Output limit').fill('300');
   await editor.getByRole('checkbox', { name: 'write_file' }).uncheck();
   await editor.getByRole('button', { name: 'Send the edited request' }).click();
   await panel.getByRole('button', { name: 'Continue to the end' }).click();

@@ -40,7 +40,7 @@ for (const target of targets)
     );
     await settings.getByRole('combobox', { name: 'Model' }).selectOption(target.model);
     await settings.getByRole('spinbutton', { name: /^Context window/ }).fill('4096');
-    await settings.getByRole('spinbutton', { name: 'num_predict' }).fill('48');
+    await settings.getByRole('spinbutton', { name: /^Output limit \(max_tokens\)/ }).fill('48');
     await settings.getByRole('spinbutton', { name: 'Max steps' }).fill('2');
     await settings.getByRole('button', { name: 'Save' }).click();
     // The dialog is modal until the settings are stored: a fill before it closes goes nowhere.
