@@ -10,49 +10,51 @@ import type { HarnessEvent } from './events';
 import type { ModelOptions, ReplyStats, ToolDeclaration } from './model-types';
 import type { Session } from './session';
 
-const formerNames: Record<string, keyof ModelOptions> = {
-  numCtx: 'contextWindow',
-  numPredict: 'outputLimit',
-  keepAlive: 'keepLoaded',
-  numThread: 'threads',
-};
+/** A former name: the current one, and how a value converts (the identity when it did not change). */
+type Former = [current: string, convert?: (value: number) => number];
 
-export function upgradeModelOptions(options: ModelOptions | undefined): ModelOptions {
-  if (!options || typeof options !== 'object') return {};
+/**
+ * A record with its former names read as the current ones; a value under a current name wins.
+ * A Map, not an object: a stored field named like a prototype slot ("constructor") is no former name.
+ */
+function renamed<T>(record: T | undefined, formers: ReadonlyMap<string, Former>): T {
+  if (!record || typeof record !== 'object') return {} as T;
   const upgraded: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(options)) {
-    const current = formerNames[name];
-    if (!current) upgraded[name] = value;
-    else if (!(current in options)) upgraded[current] = value;
+  for (const [name, value] of Object.entries(record)) {
+    const former = formers.get(name);
+    if (!former) upgraded[name] = value;
+    else if (!Object.hasOwn(record, former[0]))
+      upgraded[former[0]] = former[1] && typeof value === 'number' ? former[1](value) : value;
   }
-  return upgraded as ModelOptions;
+  return upgraded as T;
 }
 
-const formerCounts: Record<string, keyof ReplyStats> = {
-  promptEvalCount: 'promptTokens',
-  promptCachedCount: 'cachedPromptTokens',
-  evalCount: 'outputTokens',
-  doneReason: 'stopReason',
-};
-const formerNanoseconds: Record<string, keyof ReplyStats> = {
-  totalDurationNs: 'totalSeconds',
-  loadDurationNs: 'loadSeconds',
-  promptEvalDurationNs: 'promptSeconds',
-  evalDurationNs: 'outputSeconds',
-};
+const optionNames = new Map<string, Former>([
+  ['numCtx', ['contextWindow']],
+  ['numPredict', ['outputLimit']],
+  ['keepAlive', ['keepLoaded']],
+  ['numThread', ['threads']],
+]);
+
+export function upgradeModelOptions(options: ModelOptions | undefined): ModelOptions {
+  return renamed(options, optionNames);
+}
+
+const seconds = (nanoseconds: number) => nanoseconds / 1e9;
+const statNames = new Map<string, Former>([
+  ['promptEvalCount', ['promptTokens']],
+  ['promptCachedCount', ['cachedPromptTokens']],
+  ['evalCount', ['outputTokens']],
+  ['doneReason', ['stopReason']],
+  ['totalDurationNs', ['totalSeconds', seconds]],
+  ['loadDurationNs', ['loadSeconds', seconds]],
+  ['promptEvalDurationNs', ['promptSeconds', seconds]],
+  ['evalDurationNs', ['outputSeconds', seconds]],
+]);
 
 /** Statistics under either set of names, in the current ones (durations from nanoseconds to seconds). */
 export function upgradeReplyStats(stats: ReplyStats | undefined): ReplyStats {
-  if (!stats || typeof stats !== 'object') return {};
-  const upgraded: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(stats)) {
-    const counted = formerCounts[name];
-    const timed = formerNanoseconds[name];
-    const current = counted ?? timed;
-    if (!current) upgraded[name] = value;
-    else if (!(current in stats)) upgraded[current] = timed && typeof value === 'number' ? value / 1e9 : value;
-  }
-  return upgraded as ReplyStats;
+  return renamed(stats, statNames);
 }
 
 /** A declaration in either shape, as the neutral one. */

@@ -109,6 +109,10 @@ describe('M1 the model port speaks for itself; data written with Ollama names st
     });
     expect(upgradeReplyStats({ promptTokens: 7, promptEvalCount: 9 } as never)).toEqual({ promptTokens: 7 });
     expect(upgradeReplyStats(undefined)).toEqual({});
+    // A stored field named like a prototype slot is data, not a former name.
+    const hostile = JSON.parse('{"constructor": 1, "toString": 2, "promptTokens": 3}') as never;
+    expect(upgradeReplyStats(hostile)).toEqual({ constructor: 1, toString: 2, promptTokens: 3 });
+    expect(upgradeModelOptions(JSON.parse('{"constructor": 5}') as never)).toEqual({ constructor: 5 });
     const billed = upgradeEvent({
       type: 'model.error',
       step: 1,
