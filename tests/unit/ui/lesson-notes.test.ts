@@ -15,6 +15,20 @@ import { lessonId } from '../../../src/lib/ui/step-notes';
 
 const lessonDir = join(import.meta.dirname, '../../../src/lib/ui/teaching/lessons');
 
+describe('U3 DESIGN 14 notes cite the rules that acted', () => {
+  it('U3 a step where a rule sent the answer back names the rule and what it did; other steps name none', async () => {
+    const h = harness([final('I updated a.txt with the new line.'), final('Nothing was changed.')], {
+      files: { 'a.txt': 'a' },
+    });
+    await h.agent.run('add a line to a.txt');
+    const acted = h.of('rule.acted');
+    expect(acted.map((event) => [event.rule, event.action])).toContainEqual(['claimed-change', 'sent-back']);
+    const notes = notesFromEvents(h.events, h.agent.session.id);
+    expect(notes[0].text).toContain('Rules that acted (the Harness view): claimed-change sent the answer back.');
+    expect(notes[1].text).not.toContain('Rules that acted');
+  });
+});
+
 describe('U3 notes from measurements', () => {
   it('U3 after a warm-up, step 1 says the server took tokens from its cache, by its timing', async () => {
     const h = harness([final('done')], { files: { 'a.txt': 'a' }, agent: { modelName: 'notes-warm' } });

@@ -12,6 +12,7 @@ import type { SlotName } from './five-slots';
 import type { StepFacts } from './step-facts';
 import { factsByStep } from './step-facts';
 import { grouped, reuseStory } from './reuse-story';
+import { actionWords } from '../harness-rules';
 
 export interface DerivedNote {
   step: number;
@@ -149,6 +150,13 @@ function noteSlot(facts: StepFacts, preferred: SlotName | undefined): SlotName {
   return order.find(present) ?? 'instructions';
 }
 
+/** DESIGN 14: the rules that acted at this step, by id (the Harness view lists their principles): fixed words. */
+function rulesActed(facts: StepFacts): string | undefined {
+  if (facts.rules.length === 0) return undefined;
+  const said = [...new Set(facts.rules.map((act) => `${act.rule} ${actionWords[act.action]}`))];
+  return `Rules that acted (the Harness view): ${said.join('; ')}.`;
+}
+
 /** What happened to the history before the request, and what the request shares: fixed words. */
 function context(facts: StepFacts): string {
   const parts: string[] = [];
@@ -168,6 +176,8 @@ function context(facts: StepFacts): string {
   const story = reuseStory(facts.step, facts.cache, facts.server);
   if (story) parts.push(story);
   if (facts.retries.length) parts.push(`The harness asked again: ${short(facts.retries[0], 100)}.`);
+  const rules = rulesActed(facts);
+  if (rules) parts.push(rules);
   return parts.join(' ');
 }
 

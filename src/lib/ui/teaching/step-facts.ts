@@ -4,7 +4,7 @@
  * shortening before it, the reply and how it parsed, retries, notices and tool results. Lesson
  * notes are written from these facts (lesson-notes.ts), and a test holds every note to them.
  */
-import type { HarnessEvent } from '../../harness/events';
+import type { EventOf, HarnessEvent } from '../../harness/events';
 import type { CacheBreak } from './cache-break';
 import { stepCacheBreak } from './cache-break';
 import { teachingSteps } from './step-index';
@@ -39,6 +39,8 @@ export interface StepFacts {
   echo: boolean;
   hooks: { point: string; decision: string }[];
   check?: { passed: boolean; command: string };
+  /** DESIGN 14: what the harness's rules did at this step, in order (the Harness view's `rule.acted`). */
+  rules: { rule: string; action: EventOf<'rule.acted'>['action'] }[];
 }
 
 function newStep(step: number, contextWindow: number | undefined): StepFacts {
@@ -51,6 +53,7 @@ function newStep(step: number, contextWindow: number | undefined): StepFacts {
     retries: [],
     echo: false,
     hooks: [],
+    rules: [],
   };
 }
 
@@ -96,6 +99,7 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId: string):
       };
     if (event.type === 'tool.started') current.tools.push({ tool: event.tool, args: event.args });
     if (event.type === 'hook') current.hooks.push({ point: event.point, decision: event.decision });
+    if (event.type === 'rule.acted') current.rules.push({ rule: event.rule, action: event.action });
     if (event.type === 'check.finished') current.check = { passed: event.passed, command: event.command };
     if (event.type !== 'history.appended') continue;
     const { item } = event;
