@@ -51,7 +51,6 @@ const stillLong = [
   'src/lib/model/openai-model-client.ts chatOnce',
   'src/lib/store/session-export.ts importTrajectory',
   'src/lib/ui/evals-state.svelte.ts run',
-  'src/lib/ui/teaching/step-facts.ts factsByStep',
   'src/lib/ui/teaching/step-index.ts teachingSteps',
   'src/lib/ui/transcript-markdown.ts transcriptMarkdown',
   'src/lib/ui/transcript-model.ts item',

@@ -57,6 +57,33 @@ function newStep(step: number, contextWindow: number | undefined): StepFacts {
   };
 }
 
+/** What one event of a step says about it: the reply, its parse, calls and results, notices, rules. */
+function noteEvent(current: StepFacts, event: HarnessEvent, system: string): void {
+  if (event.type === 'response.done') current.outputTokens = event.stats.outputTokens;
+  if (event.type === 'retry') current.retries.push(event.reason);
+  if (event.type === 'parse.result')
+    current.parse = {
+      kind: event.kind,
+      detail: event.detail,
+      ...(event.recovered ? { recovered: event.recovered } : {}),
+    };
+  if (event.type === 'tool.started') current.tools.push({ tool: event.tool, args: event.args });
+  if (event.type === 'hook') current.hooks.push({ point: event.point, decision: event.decision });
+  if (event.type === 'rule.acted') current.rules.push({ rule: event.rule, action: event.action });
+  if (event.type === 'check.finished') current.check = { passed: event.passed, command: event.command };
+  if (event.type !== 'history.appended') return;
+  const { item } = event;
+  if (item.kind === 'assistant') {
+    current.reply = item.content;
+    const lines = system.split('\n').filter((line) => line.trim().length >= 30);
+    current.echo = lines.filter((line) => item.content.includes(line.trim())).length >= 2;
+  } else if (item.kind === 'tool') {
+    const card = current.tools.find((entry) => entry.tool === item.name && entry.result === undefined);
+    if (card) Object.assign(card, { ok: item.ok, result: item.content });
+    else current.tools.push({ tool: item.name, args: item.args, ok: item.ok, result: item.content });
+  } else if (item.kind === 'notice') current.notices.push({ reason: item.reason, content: item.content });
+}
+
 /** A step's facts from the events it emitted (steps counted over the session, as the page counts them). */
 export function factsByStep(events: readonly HarnessEvent[], sessionId: string): StepFacts[] {
   const steps: StepFacts[] = [];
@@ -89,29 +116,7 @@ export function factsByStep(events: readonly HarnessEvent[], sessionId: string):
       early.push({ reason: event.item.reason, content: event.item.content });
     if (!current) continue;
 
-    if (event.type === 'response.done') current.outputTokens = event.stats.outputTokens;
-    if (event.type === 'retry') current.retries.push(event.reason);
-    if (event.type === 'parse.result')
-      current.parse = {
-        kind: event.kind,
-        detail: event.detail,
-        ...(event.recovered ? { recovered: event.recovered } : {}),
-      };
-    if (event.type === 'tool.started') current.tools.push({ tool: event.tool, args: event.args });
-    if (event.type === 'hook') current.hooks.push({ point: event.point, decision: event.decision });
-    if (event.type === 'rule.acted') current.rules.push({ rule: event.rule, action: event.action });
-    if (event.type === 'check.finished') current.check = { passed: event.passed, command: event.command };
-    if (event.type !== 'history.appended') continue;
-    const { item } = event;
-    if (item.kind === 'assistant') {
-      current.reply = item.content;
-      const lines = system.split('\n').filter((line) => line.trim().length >= 30);
-      current.echo = lines.filter((line) => item.content.includes(line.trim())).length >= 2;
-    } else if (item.kind === 'tool') {
-      const card = current.tools.find((entry) => entry.tool === item.name && entry.result === undefined);
-      if (card) Object.assign(card, { ok: item.ok, result: item.content });
-      else current.tools.push({ tool: item.name, args: item.args, ok: item.ok, result: item.content });
-    } else if (item.kind === 'notice') current.notices.push({ reason: item.reason, content: item.content });
+    noteEvent(current, event, system);
   }
   const sent = teachingSteps(events, sessionId);
   steps.forEach((facts, index) => {
