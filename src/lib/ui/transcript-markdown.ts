@@ -8,8 +8,69 @@ function fenced(text: string, language = ''): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
+type Item = Session['history'][number];
+
+function modelLines(item: Extract<Item, { kind: 'assistant' }>): string[] {
+  // U3: words put in the model's mouth in step mode are not its own; what it said is kept beside them.
+  const said = item.edited
+    ? [
+        '## Model (reply edited in step mode)',
+        '',
+        'Sent on as:',
+        '',
+        fenced(item.content || '(no text)'),
+        '',
+        'What the model really said:',
+        '',
+        fenced(item.edited.original || '(no text)'),
+        '',
+      ]
+    : ['## Model', '', fenced(item.content || '(no text)'), ''];
+  const calls = item.toolCalls?.length
+    ? [fenced(item.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join('\n'), 'text'), '']
+    : [];
+  return [...said, ...calls];
+}
+
+/** One history item as Markdown lines; what step mode edited is shown with what it was. */
+function itemLines(item: Item): string[] {
+  switch (item.kind) {
+    case 'user':
+      return [
+        item.edited ? '## You (edited in step mode)' : '## You',
+        '',
+        item.content,
+        '',
+        ...(item.edited ? ['Before the edit:', '', fenced(item.edited.original), ''] : []),
+      ];
+    case 'assistant':
+      return modelLines(item);
+    case 'tool':
+      return [
+        `### Tool \`${item.name}\` ${item.ok ? '(ok)' : '(failed)'}`,
+        '',
+        fenced(JSON.stringify(item.args, null, 2), 'json'),
+        '',
+        fenced(item.content),
+        '',
+        ...(item.edited
+          ? ['The result above was edited in step mode; the tool returned:', '', fenced(item.edited.original), '']
+          : []),
+      ];
+    case 'notice':
+      return [
+        `> **Notice (${item.reason})${item.edited ? ', edited in step mode' : ''}**: ` +
+          `${item.content.replace(/\n/g, '\n> ')}`,
+        '',
+        ...(item.edited ? ['Before the edit:', '', fenced(item.edited.original), ''] : []),
+      ];
+    default:
+      return [];
+  }
+}
+
 export function transcriptMarkdown(session: Session): string {
-  const lines = [
+  const head = [
     `# ${session.title}`,
     '',
     `- session: ${session.id}`,
@@ -18,56 +79,5 @@ export function transcriptMarkdown(session: Session): string {
     `- created: ${new Date(session.createdAt).toISOString()}`,
     '',
   ];
-  for (const item of session.history) {
-    switch (item.kind) {
-      case 'user':
-        lines.push(item.edited ? '## You (edited in step mode)' : '## You', '', item.content, '');
-        if (item.edited) lines.push('Before the edit:', '', fenced(item.edited.original), '');
-        break;
-      case 'assistant':
-        // U3: words put in the model's mouth in step mode are not its own; what it said is kept beside them.
-        if (item.edited)
-          lines.push(
-            '## Model (reply edited in step mode)',
-            '',
-            'Sent on as:',
-            '',
-            fenced(item.content || '(no text)'),
-            '',
-            'What the model really said:',
-            '',
-            fenced(item.edited.original || '(no text)'),
-            '',
-          );
-        else lines.push('## Model', '', fenced(item.content || '(no text)'), '');
-        if (item.toolCalls?.length)
-          lines.push(
-            fenced(item.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join('\n'), 'text'),
-            '',
-          );
-        break;
-      case 'tool':
-        lines.push(
-          `### Tool \`${item.name}\` ${item.ok ? '(ok)' : '(failed)'}`,
-          '',
-          fenced(JSON.stringify(item.args, null, 2), 'json'),
-          '',
-          fenced(item.content),
-          '',
-          ...(item.edited
-            ? ['The result above was edited in step mode; the tool returned:', '', fenced(item.edited.original), '']
-            : []),
-        );
-        break;
-      case 'notice':
-        lines.push(
-          `> **Notice (${item.reason})${item.edited ? ', edited in step mode' : ''}**: ` +
-            `${item.content.replace(/\n/g, '\n> ')}`,
-          '',
-          ...(item.edited ? ['Before the edit:', '', fenced(item.edited.original), ''] : []),
-        );
-        break;
-    }
-  }
-  return lines.join('\n');
+  return [...head, ...session.history.flatMap(itemLines)].join('\n');
 }
