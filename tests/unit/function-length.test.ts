@@ -51,7 +51,6 @@ const stillLong = [
   'src/lib/model/openai-model-client.ts chatOnce',
   'src/lib/store/session-export.ts importTrajectory',
   'src/lib/ui/evals-state.svelte.ts run',
-  'src/lib/ui/teaching/step-index.ts teachingSteps',
   'src/lib/ui/transcript-model.ts item',
   'src/lib/ui/transcript-model.ts apply',
   'src/lib/workspace/git/git-tools.ts gitTools',

@@ -42,6 +42,22 @@ const fileless = (tool: string) =>
   tool.endsWith('_task') ||
   tool.endsWith('_tasks');
 
+/** The step's reply and the server's figures for it, as they arrive. */
+function noteReply(current: TeachingStep, event: HarnessEvent): void {
+  if (event.type === 'response.done') {
+    current.stats = event.stats;
+    if (event.serverReusedTokens !== undefined)
+      current.serverReused = { tokens: event.serverReusedTokens, source: event.serverReuseSource ?? 'timing' };
+  }
+  if (event.type === 'history.appended' && event.item.kind === 'assistant' && !current.reply) {
+    current.reply = {
+      role: 'assistant',
+      content: event.item.content,
+      ...(event.item.toolCalls?.length ? { toolCalls: event.item.toolCalls } : {}),
+    };
+  }
+}
+
 export function teachingSteps(events: readonly HarnessEvent[], sessionId: string): TeachingStep[] {
   const own = events.filter((event) => event.sessionId === sessionId);
   const requests = sentRequests(own);
@@ -89,19 +105,7 @@ export function teachingSteps(events: readonly HarnessEvent[], sessionId: string
       });
     }
     const current = steps.at(-1);
-    if (!current) return;
-    if (event.type === 'response.done') {
-      current.stats = event.stats;
-      if (event.serverReusedTokens !== undefined)
-        current.serverReused = { tokens: event.serverReusedTokens, source: event.serverReuseSource ?? 'timing' };
-    }
-    if (event.type === 'history.appended' && event.item.kind === 'assistant' && !current.reply) {
-      current.reply = {
-        role: 'assistant',
-        content: event.item.content,
-        ...(event.item.toolCalls?.length ? { toolCalls: event.item.toolCalls } : {}),
-      };
-    }
+    if (current) noteReply(current, event);
   });
   return steps;
 }
