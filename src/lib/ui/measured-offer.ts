@@ -61,14 +61,14 @@ export function offerSettings(offer: MeasuredOffer): Partial<PlaygroundSettings>
   };
 }
 
-/** One line: why this configuration ("passed 23 of 106 held-out tasks here …"). */
+/** One line: why this configuration ("passed 35 of 212 runs on held-out tasks …": a task may run more than once). */
 export function offerWhy(offer: MeasuredOffer): string {
   const rules = offer.preset === 'small' ? 'the small-model profile' : `the ${offer.preset} rules`;
   const tasks = offer.on === 'test' ? 'held-out tasks' : 'tuning tasks (not held out)';
   const minutes =
     offer.meanSeconds >= 90 ? `about ${Math.round(offer.meanSeconds / 60)} minutes` : `about ${offer.meanSeconds} s`;
   return (
-    `${offer.protocol} output with ${rules}: passed ${offer.passed} of ${offer.runs} ${tasks} ` +
-    `(${offer.low}–${offer.high}%) on a 2-core CPU, ${minutes} a task`
+    `${offer.protocol} output with ${rules}: passed ${offer.passed} of ${offer.runs} runs on ${tasks} ` +
+    `(${offer.low}–${offer.high}%) on a 2-core CPU, ${minutes} a run`
   );
 }

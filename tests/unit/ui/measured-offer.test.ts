@@ -44,7 +44,7 @@ describe('U2 the measured offer', () => {
     expect(firstOffer(['tuned:0.5b', 'big:1.5b'], [tuned, table[1]!]).model).toBe('big:1.5b');
     expect(firstOffer(['tuned:0.5b'], [tuned, table[1]!])).toMatchObject({ model: 'tuned:0.5b', pull: table[1] });
     expect(offerWhy(table[1]!)).toBe(
-      'constrained output with the default rules: passed 40 of 100 held-out tasks (30–45%) on a 2-core CPU, about 2 minutes a task',
+      'constrained output with the default rules: passed 40 of 100 runs on held-out tasks (30–45%) on a 2-core CPU, about 2 minutes a run',
     );
   });
 });
