@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lessonFolder, writeLessonNotes } from './write-lesson-notes';
 import type { HarnessEvent } from '../src/lib/harness/events';
-import { upgradeEvent } from '../src/lib/harness/model-options';
+import { upgradeEvent, upgradeSession } from '../src/lib/harness/model-options';
+import type { Session } from '../src/lib/harness/session';
 
 const [file, id, title, summary] = process.argv.slice(2);
 if (!file || !id || !title || !summary) {
@@ -18,7 +19,7 @@ if (!file || !id || !title || !summary) {
   process.exit(2);
 }
 const run = JSON.parse(readFileSync(file, 'utf8')) as {
-  session: { id: string; title: string };
+  session: Session;
   events: HarnessEvent[];
 };
 // A fixed id, so opening the lesson again replaces the last copy; the title is the lesson's (an
@@ -26,8 +27,8 @@ const run = JSON.parse(readFileSync(file, 'utf8')) as {
 const sessionId = `lesson-${id}`;
 const lesson = {
   ...run,
-  session: { ...run.session, id: sessionId, title },
-  // A run recorded before the stats had neutral names is written in the current ones.
+  // A run recorded before the model port's names is written in the current ones, session and events.
+  session: { ...upgradeSession(run.session), id: sessionId, title },
   events: run.events.map((event) => ({ ...upgradeEvent(event), sessionId })),
 };
 writeFileSync(join(lessonFolder, `${id}.session.json`), `${JSON.stringify(lesson)}\n`);

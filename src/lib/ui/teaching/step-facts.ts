@@ -4,7 +4,8 @@
  * shortening before it, the reply and how it parsed, retries, notices and tool results. Lesson
  * notes are written from these facts (lesson-notes.ts), and a test holds every note to them.
  */
-import type { EventOf, HarnessEvent } from '../../harness/events';
+import type { HarnessEvent } from '../../harness/events';
+import type { RuleAct } from '../harness-rules';
 import type { CacheBreak } from './cache-break';
 import { stepCacheBreak } from './cache-break';
 import { teachingSteps } from './step-index';
@@ -40,7 +41,7 @@ export interface StepFacts {
   hooks: { point: string; decision: string }[];
   check?: { passed: boolean; command: string };
   /** DESIGN 14: what the harness's rules did at this step, in order (the Harness view's `rule.acted`). */
-  rules: { rule: string; action: EventOf<'rule.acted'>['action'] }[];
+  rules: Pick<RuleAct, 'rule' | 'action'>[];
 }
 
 function newStep(step: number, contextWindow: number | undefined): StepFacts {
