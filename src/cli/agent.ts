@@ -209,10 +209,11 @@ function stopOnInterrupt(): AbortController {
 /** W6: checkpoints only where a repository already exists: the runner never creates one uninvited. */
 async function checkpointSteps(
   workspace: NodeDirectoryWorkspace,
+  repository: ReturnType<NodeDirectoryWorkspace['gitFs']>,
   trail: FileTrail | undefined,
   current: () => Session,
 ): Promise<Pick<AgentOptions, 'beforeFirstChange' | 'afterStep'>> {
-  const { fs: gitFs, dir } = workspace.gitFs();
+  const { fs: gitFs, dir } = repository;
   const checkpoints = (await new GitRepository(gitFs, dir).exists())
     ? new Checkpoints(gitFs, dir, workspace)
     : undefined;
@@ -246,7 +247,9 @@ async function runnerAgent(
   },
 ): Promise<Agent> {
   const { client, model, workspace, trail, ...rest } = parts;
-  const { fs: gitFs, dir } = workspace.gitFs();
+  // One view of the files for the git tools and the checkpoints alike.
+  const repository = workspace.gitFs();
+  const { fs: gitFs, dir } = repository;
   const agent: Agent = new Agent({
     ...rest,
     model: client,
@@ -254,7 +257,7 @@ async function runnerAgent(
     workspace,
     extraTools: gitTools({ fs: gitFs, dir, workspace }),
     analyzeShell: analyzeShellCommand,
-    ...(await checkpointSteps(workspace, trail, () => agent.session)),
+    ...(await checkpointSteps(workspace, repository, trail, () => agent.session)),
     retryPolicy: { ...defaultRetryPolicy, ...(options.fallbackModel ? { fallbackModel: options.fallbackModel } : {}) },
     onEvent: (event) => {
       if (event.type === 'model.token' || event.type === 'tool.output') return;
