@@ -54,12 +54,20 @@ const common = new Set(
   ].map((name) => name.toLowerCase()),
 );
 
+/**
+ * Strings of SPEC.md and DESIGN.md (the shared docs beside the checkout, not in it) that the eval
+ * tasks hold too: a SPEC name, a file name SPEC defines, a phrase of its prose. Carried here so the
+ * check means the same in a clone with no ../shared; where the docs are, a test says each is in them.
+ */
+const sharedWords = ['done-check', 'SKILL.md', ', so that'];
+
 /** The strings the eval tasks hold that could only have come from them. */
 function evalStrings(shared: string): Set<string> {
   const strings = new Set<string>();
   const add = (value: string) => {
     const text = value.trim();
-    if (text.length < 5 || common.has(text.toLowerCase()) || shared.includes(text)) return;
+    if (text.length < 5 || common.has(text.toLowerCase()) || shared.includes(text) || sharedWords.includes(text))
+      return;
     strings.add(text);
   };
   for (const task of loadEvals('evals')) {
@@ -86,12 +94,20 @@ function found(source: string, strings: ReadonlySet<string>): string[] {
   return [...strings].filter((text) => new RegExp(`(?<![\\w.-])${escape(text)}(?![\\w-])`).test(source));
 }
 
+const sharedDocs = () =>
+  ['../shared/SPEC.md', '../shared/DESIGN.md']
+    .filter(existsSync)
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+
 describe('O5 the harness names no eval task', () => {
+  it.skipIf(!existsSync('../shared/SPEC.md'))("O5 the words excused as the shared docs' are in them", () => {
+    const shared = sharedDocs();
+    expect(sharedWords.filter((word) => !shared.includes(word))).toEqual([]);
+  });
+
   it('O5 no harness source file holds a string found only in the eval tasks', () => {
-    const spec = ['../shared/SPEC.md', '../shared/DESIGN.md']
-      .filter(existsSync)
-      .map((file) => readFileSync(file, 'utf8'));
-    const strings = evalStrings(spec.join('\n'));
+    const strings = evalStrings(sharedDocs());
     expect(strings.size).toBeGreaterThan(200);
     const offenders = files('src/lib/harness').flatMap((file) =>
       found(readFileSync(file, 'utf8'), strings).map((text) => `${file}: ${text}`),
