@@ -21,19 +21,11 @@ export function progressLine(event: HarnessEvent): string | undefined {
     case 'request.sent':
       return `step ${event.step}: asking ${event.model}${event.constrained ? ' (constrained JSON output)' : ''}`;
     case 'response.done':
-      return (
-        `  reply: ${event.chars} chars, ${event.stats.outputTokens ?? '?'} tokens out, ` +
-        `${event.stats.promptTokens ?? '?'} in` +
-        stopped(event.stats.stopReason)
-      );
+      return replyLine(event);
     case 'tool.started':
       return `  tool ${event.tool} ${short(JSON.stringify(event.args), 120)}`;
     case 'tool.finished':
-      return (
-        `  → ` +
-        `${event.ok ? 'ok' : 'failed'}${event.exitCode !== undefined ? ` (exit ${event.exitCode})` : ''} ` +
-        `in ${event.durationMs} ms`
-      );
+      return `  → ${event.ok ? 'ok' : 'failed'}${event.exitCode !== undefined ? ` (exit ${event.exitCode})` : ''} in ${event.durationMs} ms`;
     case 'validation':
       return event.ok ? undefined : `  invalid call: ${short(event.error ?? '')}`;
     case 'approval':
@@ -52,12 +44,7 @@ export function progressLine(event: HarnessEvent): string | undefined {
     case 'compaction':
       return `  compacted history: ${event.reason}`;
     case 'context.truncated':
-      return (
-        `  the prompt did not fit the context window of ${event.contextWindow} tokens ` +
-        `(${event.detectedBy}: counted ${event.promptTokens ?? '-'}, ` +
-        `estimated ${event.estimatedTokens}); the reply was dropped, ` +
-        `compacting and asking again`
-      );
+      return truncatedLine(event);
     case 'check.finished':
       return (
         `  done-check \`${short(event.command, 80)}\`: ` +
@@ -76,3 +63,15 @@ export function progressLine(event: HarnessEvent): string | undefined {
       return undefined;
   }
 }
+
+type EventOf<K extends HarnessEvent['type']> = Extract<HarnessEvent, { type: K }>;
+
+const replyLine = (event: EventOf<'response.done'>) =>
+  `  reply: ${event.chars} chars, ${event.stats.outputTokens ?? '?'} tokens out, ` +
+  `${event.stats.promptTokens ?? '?'} in` +
+  stopped(event.stats.stopReason);
+
+const truncatedLine = (event: EventOf<'context.truncated'>) =>
+  `  the prompt did not fit the context window of ${event.contextWindow} tokens ` +
+  `(${event.detectedBy}: counted ${event.promptTokens ?? '-'}, estimated ${event.estimatedTokens}); ` +
+  `the reply was dropped, compacting and asking again`;

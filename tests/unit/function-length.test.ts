@@ -38,26 +38,18 @@ export function longFunctions(file: string, text = readFileSync(file, 'utf8')): 
 
 /**
  * Long functions outside the harness that are still to be split (a ratchet: one may leave this
- * list, none may join it). Most are tables of options or cases read top to bottom.
+ * list, none may join it, and one split leaves it). Most are tables of options, bindings or cases
+ * read top to bottom.
  */
 const stillLong = [
   'src/cli/cli-options.ts parseCliOptions',
   'src/cli/eval-options.ts parseEvalOptions',
-  'src/cli/progress-printer.ts progressLine',
-  'src/lib/evals/eval-summary.ts summarize',
-  'src/lib/evals/host-pool.ts runAcrossHosts',
-  'src/lib/model/ollama-errors.ts toModelError',
-  'src/lib/model/ollama-model-client.ts chat',
-  'src/lib/model/openai-model-client.ts chatOnce',
-  'src/lib/store/session-export.ts importTrajectory',
-  'src/lib/ui/evals-state.svelte.ts run',
   'src/lib/ui/transcript-model.ts item',
   'src/lib/ui/transcript-model.ts apply',
   'src/lib/workspace/git/git-tools.ts gitTools',
   'src/lib/workspace/node-directory/process-group.ts runInProcessGroup',
   'src/lib/workspace/node-directory/process-group.ts (anonymous)',
   'src/lib/workspace/offline-node/guest-bindings.ts bindGuest',
-  'src/lib/workspace/shell-command-analyzer.ts walk',
   'src/lib/workspace/webcontainer/container-git-fs.ts gitFsOverContainer',
 ];
 
@@ -73,6 +65,8 @@ describe('DESIGN 14 function length', () => {
       .flatMap((file) => longFunctions(file))
       .map((entry) => entry.replace(/:\d+ /, ' ').replace(/ \(\d+ lines\)$/, ''));
     expect(found.filter((entry) => !stillLong.includes(entry))).toEqual([]);
+    // A function split stays off the list: an entry with nothing long behind it would let one back.
+    expect(stillLong.filter((entry) => !found.includes(entry))).toEqual([]);
   });
 
   it('DESIGN 14 the measure sees a long function, nested or not (a check that cannot fail proves nothing)', () => {

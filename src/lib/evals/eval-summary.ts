@@ -56,65 +56,69 @@ export function summarize(results: readonly EvalResult[]): ConfigurationSummary[
     const key = configurationKey(result);
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }
-  return [...groups.entries()].map(([key, group]) => {
-    // Crashed runs say nothing about the model: they are counted, not scored.
-    const scored = group.filter((result) => !result.crashed);
-    const byRepeat = new Map<number, EvalResult[]>();
-    for (const result of scored) byRepeat.set(result.repeat, [...(byRepeat.get(result.repeat) ?? []), result]);
-    const repeatRates = [...byRepeat.values()].map(
-      (runs) => runs.filter((result) => result.passed).length / runs.length,
-    );
-    // No prototype: a task named "__proto__" (results come from files) is just a key.
-    const byTask = Object.create(null) as ConfigurationSummary['byTask'];
-    for (const result of scored) {
-      const entry = (byTask[result.task] ??= { passed: 0, runs: 0 });
-      entry.runs++;
-      if (result.passed) entry.passed++;
-    }
-    const passed = scored.filter((result) => result.passed).length;
-    const byRung: Record<number, RungSummary> = {};
-    for (const rung of rungs) {
-      const on = scored.filter((result) => result.rung === rung);
-      if (on.length === 0) continue;
-      const ok = on.filter((result) => result.passed).length;
-      byRung[rung] = { passed: ok, runs: on.length, interval: wilsonInterval(ok, on.length) };
-    }
-    return {
-      key,
-      model: group[0].model,
-      protocol: group[0].protocol,
-      preset: group[0].preset,
-      runs: scored.length,
-      passed,
-      passRate: scored.length ? passed / scored.length : 0,
-      passInterval: wilsonInterval(passed, scored.length),
-      repeatSpread: {
-        min: repeatRates.length ? Math.min(...repeatRates) : 0,
-        max: repeatRates.length ? Math.max(...repeatRates) : 0,
-      },
-      meanSteps: mean(scored.map((result) => result.steps)),
-      meanTokens: mean(scored.map((result) => result.promptTokens + result.outputTokens)),
-      meanSeconds: mean(scored.map((result) => result.seconds)),
-      ...(scored.some((result) => result.promptSeconds !== undefined)
-        ? { meanPromptSeconds: mean(scored.map((result) => result.promptSeconds ?? 0)) }
-        : {}),
-      // Only runs whose server counted what it read: a server that reports nothing is not a zero.
-      ...(scored.some((result) => result.promptTokensEvaluated !== undefined)
-        ? {
-            meanTokensRead: mean(
-              scored.flatMap((result) =>
-                result.promptTokensEvaluated !== undefined ? [result.promptTokensEvaluated] : [],
-              ),
-            ),
-          }
-        : {}),
-      meanParseRate: mean(scored.map((result) => result.parseRate)),
-      flagged: scored.filter((result) => result.flags?.length).length,
-      crashed: group.length - scored.length,
-      byTask,
-      byRung,
-    };
-  });
+  return [...groups.entries()].map(([key, group]) => summarizeGroup(key, group));
+}
+
+function summarizeGroup(key: string, group: readonly EvalResult[]): ConfigurationSummary {
+  // Crashed runs say nothing about the model: they are counted, not scored.
+  const scored = group.filter((result) => !result.crashed);
+  const passed = scored.filter((result) => result.passed).length;
+  return {
+    key,
+    model: group[0].model,
+    protocol: group[0].protocol,
+    preset: group[0].preset,
+    runs: scored.length,
+    passed,
+    passRate: scored.length ? passed / scored.length : 0,
+    passInterval: wilsonInterval(passed, scored.length),
+    repeatSpread: repeatSpread(scored),
+    meanSteps: mean(scored.map((result) => result.steps)),
+    meanTokens: mean(scored.map((result) => result.promptTokens + result.outputTokens)),
+    meanSeconds: mean(scored.map((result) => result.seconds)),
+    ...(scored.some((result) => result.promptSeconds !== undefined)
+      ? { meanPromptSeconds: mean(scored.map((result) => result.promptSeconds ?? 0)) }
+      : {}),
+    // Only runs whose server counted what it read: a server that reports nothing is not a zero.
+    ...(scored.some((result) => result.promptTokensEvaluated !== undefined)
+      ? { meanTokensRead: mean(scored.flatMap((result) => result.promptTokensEvaluated ?? [])) }
+      : {}),
+    meanParseRate: mean(scored.map((result) => result.parseRate)),
+    flagged: scored.filter((result) => result.flags?.length).length,
+    crashed: group.length - scored.length,
+    byTask: byTask(scored),
+    byRung: byRung(scored),
+  };
+}
+
+/** The lowest and highest pass rate of one repeat. */
+function repeatSpread(scored: readonly EvalResult[]): ConfigurationSummary['repeatSpread'] {
+  const byRepeat = new Map<number, EvalResult[]>();
+  for (const result of scored) byRepeat.set(result.repeat, [...(byRepeat.get(result.repeat) ?? []), result]);
+  const rates = [...byRepeat.values()].map((runs) => runs.filter((result) => result.passed).length / runs.length);
+  return { min: rates.length ? Math.min(...rates) : 0, max: rates.length ? Math.max(...rates) : 0 };
+}
+
+function byTask(scored: readonly EvalResult[]): ConfigurationSummary['byTask'] {
+  // No prototype: a task named "__proto__" (results come from files) is just a key.
+  const tasks = Object.create(null) as ConfigurationSummary['byTask'];
+  for (const result of scored) {
+    const entry = (tasks[result.task] ??= { passed: 0, runs: 0 });
+    entry.runs++;
+    if (result.passed) entry.passed++;
+  }
+  return tasks;
+}
+
+function byRung(scored: readonly EvalResult[]): Record<number, RungSummary> {
+  const counts: Record<number, RungSummary> = {};
+  for (const rung of rungs) {
+    const on = scored.filter((result) => result.rung === rung);
+    if (on.length === 0) continue;
+    const ok = on.filter((result) => result.passed).length;
+    counts[rung] = { passed: ok, runs: on.length, interval: wilsonInterval(ok, on.length) };
+  }
+  return counts;
 }
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;

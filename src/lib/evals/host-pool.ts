@@ -42,6 +42,14 @@ export interface PoolOptions<T, R> {
   onRetire?(host: string, reason: string): void;
 }
 
+/** What the workers share: the runs to do, the report so far, the servers gone, the tries per run. */
+interface Pool<T, R> {
+  queue: T[];
+  report: PoolReport<T, R>;
+  down: Set<string>;
+  attempts: Map<T, number>;
+}
+
 export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
   items: readonly T[],
   hosts: readonly PoolHost<C>[],
@@ -49,10 +57,13 @@ export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
   run: (item: T, host: PoolHost<C>, claim: () => T | undefined) => Promise<R>,
   options: PoolOptions<T, R>,
 ): Promise<PoolReport<T, R>> {
-  const queue = [...items];
-  const report: PoolReport<T, R> = { results: [], left: [], retired: [] };
-  const down = new Set<string>();
-  const attempts = new Map<T, number>();
+  const pool: Pool<T, R> = {
+    queue: [...items],
+    report: { results: [], left: [], retired: [] },
+    down: new Set(),
+    attempts: new Map(),
+  };
+  const { queue, down } = pool;
   // A run in flight elsewhere may come back to the queue: an idle worker waits for it to end.
   let inFlight = 0;
   let wake: () => void = () => {};
@@ -81,20 +92,7 @@ export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
       } catch (error) {
         result = { crashed: (error as Error)?.message ?? String(error) } as R;
       }
-      if (result.crashed && !down.has(host.name) && !(await host.alive())) {
-        down.add(host.name);
-        report.retired.push({ host: host.name, reason: result.crashed });
-        options.onRetire?.(host.name, result.crashed);
-      }
-      const lostWithHost = result.crashed !== undefined && down.has(host.name);
-      const tries = (attempts.get(item) ?? 0) + 1;
-      attempts.set(item, tries);
-      const anotherUp = hosts.some((other) => !down.has(other.name));
-      if (lostWithHost && options.requeue && anotherUp && tries <= hosts.length) queue.push(item);
-      else {
-        report.results.push({ item, host: host.name, result });
-        options.onResult(item, host.name, result);
-      }
+      await settle(pool, hosts, options, { item, host, result });
       finished();
     }
     // A run claimed by a worker whose server went away goes back for the others.
@@ -102,6 +100,33 @@ export async function runAcrossHosts<T, R extends { crashed?: string }, C>(
   };
 
   await Promise.all(hosts.flatMap((host) => Array.from({ length: Math.max(1, host.parallel) }, () => worker(host))));
-  report.left = queue;
-  return report;
+  pool.report.left = queue;
+  return pool.report;
+}
+
+/**
+ * A run's end: a crash on a server that no longer answers retires that server, and the run goes
+ * back to the queue while another server is up (at most once per server); otherwise it is final.
+ */
+async function settle<T, R extends { crashed?: string }, C>(
+  pool: Pool<T, R>,
+  hosts: readonly PoolHost<C>[],
+  options: PoolOptions<T, R>,
+  { item, host, result }: { item: T; host: PoolHost<C>; result: R },
+): Promise<void> {
+  const { down, report } = pool;
+  if (result.crashed && !down.has(host.name) && !(await host.alive())) {
+    down.add(host.name);
+    report.retired.push({ host: host.name, reason: result.crashed });
+    options.onRetire?.(host.name, result.crashed);
+  }
+  const lostWithHost = result.crashed !== undefined && down.has(host.name);
+  const tries = (pool.attempts.get(item) ?? 0) + 1;
+  pool.attempts.set(item, tries);
+  const anotherUp = hosts.some((other) => !down.has(other.name));
+  if (lostWithHost && options.requeue && anotherUp && tries <= hosts.length) pool.queue.push(item);
+  else {
+    report.results.push({ item, host: host.name, result });
+    options.onResult(item, host.name, result);
+  }
 }

@@ -75,64 +75,7 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
   if (error instanceof Error && error.name === 'BodyTooLargeError')
     return { kind: 'bad_reply', retryable: false, message: `unexpected reply from ${context.host}: ${message}` };
   const status = statusOf(error);
-  if (status !== undefined) {
-    const retryAfterMs = parseRetryAfter(context.retryAfter);
-    if (status === 404) {
-      return {
-        kind: 'not_found',
-        status,
-        retryable: false,
-        message:
-          `Model "${context.model}" is not on the Ollama server at ` +
-          `${context.host}. Pull it with \`ollama pull ${context.model}\`, or ` +
-          `choose another model.`,
-      };
-    }
-    if (status === 400 && /does not support tools/i.test(message)) {
-      return {
-        kind: 'tools_unsupported',
-        status,
-        retryable: false,
-        message:
-          `Model "${context.model}" does not support native tool calls. Switch ` +
-          `the protocol to "text" (or "auto"), or pick a model whose ` +
-          `capabilities list "tools".`,
-      };
-    }
-    if (status === 400 && /exceeds the context length/i.test(message)) {
-      return {
-        kind: 'context_overflow',
-        status,
-        retryable: false,
-        message:
-          `The prompt is longer than num_ctx, so Ollama refused it instead of ` +
-          `dropping the oldest messages: ${message}`,
-      };
-    }
-    if (status === 429 || status === 503) {
-      return {
-        kind: 'overloaded',
-        status,
-        retryable: true,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-        message: `Ollama is busy (HTTP ${status}): ${message}`,
-      };
-    }
-    if (status >= 500)
-      return {
-        kind: 'server',
-        status,
-        retryable: true,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-        message: `Ollama failed (HTTP ${status}): ${message}`,
-      };
-    return {
-      kind: 'bad_reply',
-      status,
-      retryable: false,
-      message: `Ollama refused the request (HTTP ${status}): ${message}`,
-    };
-  }
+  if (status !== undefined) return httpError(status, message, context);
   if (context.streaming) {
     return { kind: 'stream', retryable: true, message: `the reply stream broke: ${message}` };
   }
@@ -142,5 +85,58 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
     kind: 'bad_reply',
     retryable: false,
     message: `unexpected reply from Ollama at ${context.host}: ${message}`,
+  };
+}
+
+/** An HTTP status Ollama answered with, as the kind the harness acts on (retry, compact, say how to fix). */
+function httpError(status: number, message: string, context: ErrorContext): ModelError {
+  const retryAfterMs = parseRetryAfter(context.retryAfter);
+  const retryAfter = retryAfterMs !== undefined ? { retryAfterMs } : {};
+  if (status === 404)
+    return {
+      kind: 'not_found',
+      status,
+      retryable: false,
+      message:
+        `Model "${context.model}" is not on the Ollama server at ${context.host}. ` +
+        `Pull it with \`ollama pull ${context.model}\`, or choose another model.`,
+    };
+  if (status === 400 && /does not support tools/i.test(message))
+    return {
+      kind: 'tools_unsupported',
+      status,
+      retryable: false,
+      message:
+        `Model "${context.model}" does not support native tool calls. Switch the protocol to "text" ` +
+        `(or "auto"), or pick a model whose capabilities list "tools".`,
+    };
+  if (status === 400 && /exceeds the context length/i.test(message))
+    return {
+      kind: 'context_overflow',
+      status,
+      retryable: false,
+      message: `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest messages: ${message}`,
+    };
+  if (status === 429 || status === 503)
+    return {
+      kind: 'overloaded',
+      status,
+      retryable: true,
+      ...retryAfter,
+      message: `Ollama is busy (HTTP ${status}): ${message}`,
+    };
+  if (status >= 500)
+    return {
+      kind: 'server',
+      status,
+      retryable: true,
+      ...retryAfter,
+      message: `Ollama failed (HTTP ${status}): ${message}`,
+    };
+  return {
+    kind: 'bad_reply',
+    status,
+    retryable: false,
+    message: `Ollama refused the request (HTTP ${status}): ${message}`,
   };
 }

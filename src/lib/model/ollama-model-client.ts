@@ -6,7 +6,7 @@
 import { wireTools } from './wire-tools';
 import { Ollama } from 'ollama/browser';
 import type { WarmResult } from '../harness/model-types';
-import type { ChatRequest, Message, Options } from 'ollama/browser';
+import type { ChatRequest, ChatResponse, Message, Options } from 'ollama/browser';
 import type {
   ChatMessage,
   ModelClient,
@@ -60,6 +60,80 @@ function cachedCount(part: object): { cachedPromptTokens?: number } {
 /** Ollama times in nanoseconds; a missing figure stays missing. */
 const seconds = (nanoseconds: number | undefined) =>
   typeof nanoseconds === 'number' && Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : undefined;
+
+function chatBody(request: ModelRequest): ChatRequest & { stream: true; truncate: boolean } {
+  return {
+    model: request.model,
+    messages: request.messages.map(toWireMessage),
+    options: wireOptions(request),
+    stream: true,
+    // The harness budgets the context itself; an overflow must be an error it can act on
+    // (compact, R3), not history the server drops silently. Servers before 0.12 ignore it.
+    truncate: false,
+    ...(request.tools?.length ? { tools: wireTools(request.tools) as ChatRequest['tools'] } : {}),
+    ...(request.format ? { format: request.format } : {}),
+    ...(request.options.keepLoaded ? { keep_alive: request.options.keepLoaded } : {}),
+  };
+}
+
+/** The server's own figures from its last part (durations in nanoseconds, made seconds). */
+function doneStats(part: ChatResponse): ReplyStats {
+  return {
+    promptTokens: part.prompt_eval_count,
+    ...cachedCount(part),
+    outputTokens: part.eval_count,
+    totalSeconds: seconds(part.total_duration),
+    loadSeconds: seconds(part.load_duration),
+    promptSeconds: seconds(part.prompt_eval_duration),
+    outputSeconds: seconds(part.eval_duration),
+    stopReason: part.done_reason,
+  };
+}
+
+async function readStream(
+  request: ModelRequest,
+  stream: AsyncIterable<ChatResponse> & { abort(): void },
+  progress: { content: string },
+): Promise<ModelResult> {
+  const toolCalls: ToolCall[] = [];
+  // Tool calls count against the reply's bound too; the text alone is cut at `maxChars` below.
+  const budget = new StreamBudget(request.maxChars);
+  for await (const part of stream) {
+    // Parts already buffered must not finish a reply the caller has stopped.
+    if (request.signal.aborted)
+      return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
+    const piece = part.message?.content ?? '';
+    if (piece) {
+      progress.content += piece;
+      request.onToken?.(piece);
+    }
+    const { content } = progress;
+    // A server that ignores num_predict cannot flood the harness: stop reading, keep what fits.
+    if (request.maxChars !== undefined && content.length > request.maxChars) {
+      stream.abort();
+      const stats: ReplyStats = { outputTokens: Math.ceil(content.length / 4), stopReason: 'length' };
+      return {
+        ok: true,
+        reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats },
+      };
+    }
+    for (const call of part.message?.tool_calls ?? []) {
+      const argumentChars = JSON.stringify(call.function?.arguments ?? {}).length;
+      const problem = budget.call({ name: String(call.function?.name), argumentChars, isNew: true });
+      if (problem) {
+        stream.abort();
+        return overBudget(problem);
+      }
+      toolCalls.push({ name: call.function.name, arguments: call.function.arguments });
+    }
+    if (part.done)
+      return { ok: true, reply: { model: part.model || request.model, content, toolCalls, stats: doneStats(part) } };
+  }
+  return {
+    ok: false,
+    error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a final "done" message' },
+  };
+}
 
 function toWireMessage(message: ChatMessage): Message {
   const wire: Message = { role: message.role, content: message.content };
@@ -138,78 +212,20 @@ export class OllamaModelClient implements ModelClient {
   async chat(request: ModelRequest): Promise<ModelResult> {
     const headers: { retryAfter?: string | null } = {};
     const ollama = this.connect(request.signal, headers);
-    let streaming = false;
-    let content = '';
-    const toolCalls: ToolCall[] = [];
-    // Tool calls count against the reply's bound too; the text alone is cut at `maxChars` below.
-    const budget = new StreamBudget(request.maxChars);
+    // What was streamed before a failure: a reply cut midway still cost its tokens.
+    const progress = { streaming: false, content: '' };
     try {
-      const body: ChatRequest & { stream: true; truncate: boolean } = {
-        model: request.model,
-        messages: request.messages.map(toWireMessage),
-        options: wireOptions(request),
-        stream: true,
-        // The harness budgets the context itself; an overflow must be an error it can act on
-        // (compact, R3), not history the server drops silently. Servers before 0.12 ignore it.
-        truncate: false,
-        ...(request.tools?.length ? { tools: wireTools(request.tools) as ChatRequest['tools'] } : {}),
-        ...(request.format ? { format: request.format } : {}),
-        ...(request.options.keepLoaded ? { keep_alive: request.options.keepLoaded } : {}),
-      };
-      const stream = await ollama.chat(body);
-      streaming = true;
+      const stream = await ollama.chat(chatBody(request));
+      progress.streaming = true;
       const stop = () => stream.abort();
       request.signal.addEventListener('abort', stop, { once: true });
       try {
-        for await (const part of stream) {
-          // Parts already buffered must not finish a reply the caller has stopped.
-          if (request.signal.aborted)
-            return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
-          const piece = part.message?.content ?? '';
-          if (piece) {
-            content += piece;
-            request.onToken?.(piece);
-          }
-          // A server that ignores num_predict cannot flood the harness: stop reading, keep what fits.
-          if (request.maxChars !== undefined && content.length > request.maxChars) {
-            stream.abort();
-            const stats: ReplyStats = { outputTokens: Math.ceil(content.length / 4), stopReason: 'length' };
-            return {
-              ok: true,
-              reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats },
-            };
-          }
-          for (const call of part.message?.tool_calls ?? []) {
-            const argumentChars = JSON.stringify(call.function?.arguments ?? {}).length;
-            const problem = budget.call({ name: String(call.function?.name), argumentChars, isNew: true });
-            if (problem) {
-              stream.abort();
-              return overBudget(problem);
-            }
-            toolCalls.push({ name: call.function.name, arguments: call.function.arguments });
-          }
-          if (part.done) {
-            const stats: ReplyStats = {
-              promptTokens: part.prompt_eval_count,
-              ...cachedCount(part),
-              outputTokens: part.eval_count,
-              totalSeconds: seconds(part.total_duration),
-              loadSeconds: seconds(part.load_duration),
-              promptSeconds: seconds(part.prompt_eval_duration),
-              outputSeconds: seconds(part.eval_duration),
-              stopReason: part.done_reason,
-            };
-            return { ok: true, reply: { model: part.model || request.model, content, toolCalls, stats } };
-          }
-        }
+        return await readStream(request, stream, progress);
       } finally {
         request.signal.removeEventListener('abort', stop);
       }
-      return {
-        ok: false,
-        error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a final "done" message' },
-      };
     } catch (error) {
+      const { streaming, content } = progress;
       const mapped = toModelError(
         error,
         this.context(request.model, { retryAfter: headers.retryAfter, streaming, aborted: request.signal.aborted }),

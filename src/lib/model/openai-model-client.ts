@@ -34,6 +34,12 @@ export interface OpenAIClientOptions {
   origin?: string;
 }
 
+/** A fresh result each time: a caller may add to the error it gets. */
+const stopped = (): ModelResult => ({
+  ok: false,
+  error: { kind: 'aborted', retryable: false, message: 'the request was stopped' },
+});
+
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
 
 /** Constrained output dialects: OpenAI's json_schema, then llama.cpp's json_object with a schema. */
@@ -142,74 +148,87 @@ export class OpenAICompatibleClient implements ModelClient {
     return first;
   }
 
+  private requestBody(request: ModelRequest): Record<string, unknown> {
+    return {
+      model: request.model,
+      messages: toWireMessages(request.messages),
+      ...samplingFields(request, defaultMaxTokens),
+      stream: true as const,
+      stream_options: { include_usage: true },
+      ...(request.tools?.length ? { tools: wireTools(request.tools) } : {}),
+      ...(request.format ? { response_format: formatField(this.dialect, request.format) } : {}),
+    };
+  }
+
   private async chatOnce(request: ModelRequest): Promise<ModelResult> {
-    let streaming = false;
-    let content = '';
-    const calls = new ToolCallCollector(new StreamBudget(request.maxChars));
+    // What was streamed before a failure: a reply cut midway still cost its tokens.
+    const progress = { streaming: false, content: '' };
     try {
-      const body = {
-        model: request.model,
-        messages: toWireMessages(request.messages),
-        ...samplingFields(request, defaultMaxTokens),
-        stream: true as const,
-        stream_options: { include_usage: true },
-        ...(request.tools?.length ? { tools: wireTools(request.tools) } : {}),
-        ...(request.format ? { response_format: formatField(this.dialect, request.format) } : {}),
-      };
+      const body = this.requestBody(request);
       const stream = await (
         await this.connect(request.signal)
       ).chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsStreaming, {
         signal: request.signal,
       });
-      streaming = true;
-      let finish: string | undefined;
-      let usage: unknown;
-      let timings: unknown;
-      let model = request.model;
-      for await (const chunk of stream) {
-        if (request.signal.aborted)
-          return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
-        if (chunk.model) model = chunk.model;
-        if (chunk.usage) usage = chunk.usage;
-        const extra = chunk as unknown as { timings?: unknown };
-        if (extra.timings) timings = extra.timings;
-        const choice = chunk.choices?.[0];
-        const piece = choice?.delta?.content ?? '';
-        if (piece) {
-          content += piece;
-          request.onToken?.(piece);
-        }
-        const problem = calls.add(choice?.delta?.tool_calls);
-        if (problem) {
-          stream.controller.abort();
-          return overBudget(problem);
-        }
-        if (choice?.finish_reason) finish = choice.finish_reason;
-        if (request.maxChars !== undefined && content.length > request.maxChars) {
-          stream.controller.abort();
-          const stats: ReplyStats = { outputTokens: Math.ceil(content.length / 4), stopReason: 'length' };
-          const reply = { model, content: content.slice(0, request.maxChars), toolCalls: calls.done(), stats };
-          return { ok: true, reply };
-        }
-      }
-      // The SDK ends the iteration quietly when the signal fires.
-      if (request.signal.aborted)
-        return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
-      // llama-cpp-python fails some requests (a prompt over its window) after "200 OK" with an empty
-      // stream; asked once more without streaming, it answers in its own words (a 400).
-      if (!finish && !content && calls.done().length === 0) return await this.chatWhole(request, body);
-      if (!finish)
-        return {
-          ok: false,
-          error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a finish reason' },
-        };
-      const toolCalls: ToolCall[] = calls.done();
-      return { ok: true, reply: { model, content, toolCalls, stats: statsFrom(usage, timings, finish) } };
+      progress.streaming = true;
+      return await this.readStream(request, stream, body, progress);
     } catch (error) {
+      const { streaming, content } = progress;
       const mapped = await this.fail(error, request.model, { streaming, aborted: request.signal.aborted });
       if (streaming && content) mapped.billed = { outputTokens: Math.ceil(content.length / 4) };
       return { ok: false, error: mapped };
     }
+  }
+
+  private async readStream(
+    request: ModelRequest,
+    stream: AsyncIterable<OpenAI.ChatCompletionChunk> & { controller: AbortController },
+    body: Record<string, unknown>,
+    progress: { content: string },
+  ): Promise<ModelResult> {
+    const calls = new ToolCallCollector(new StreamBudget(request.maxChars));
+    let finish: string | undefined;
+    let usage: unknown;
+    let timings: unknown;
+    let model = request.model;
+    for await (const chunk of stream) {
+      if (request.signal.aborted) return stopped();
+      if (chunk.model) model = chunk.model;
+      if (chunk.usage) usage = chunk.usage;
+      const extra = chunk as unknown as { timings?: unknown };
+      if (extra.timings) timings = extra.timings;
+      const choice = chunk.choices?.[0];
+      const piece = choice?.delta?.content ?? '';
+      if (piece) {
+        progress.content += piece;
+        request.onToken?.(piece);
+      }
+      const problem = calls.add(choice?.delta?.tool_calls);
+      if (problem) {
+        stream.controller.abort();
+        return overBudget(problem);
+      }
+      if (choice?.finish_reason) finish = choice.finish_reason;
+      if (request.maxChars !== undefined && progress.content.length > request.maxChars) {
+        stream.controller.abort();
+        const stats: ReplyStats = { outputTokens: Math.ceil(progress.content.length / 4), stopReason: 'length' };
+        const reply = { model, content: progress.content.slice(0, request.maxChars), toolCalls: calls.done(), stats };
+        return { ok: true, reply };
+      }
+    }
+    const { content } = progress;
+    // The SDK ends the iteration quietly when the signal fires.
+    if (request.signal.aborted) return stopped();
+    // llama-cpp-python fails some requests (a prompt over its window) after "200 OK" with an empty
+    // stream; asked once more without streaming, it answers in its own words (a 400).
+    if (!finish && !content && calls.done().length === 0) return await this.chatWhole(request, body);
+    if (!finish)
+      return {
+        ok: false,
+        error: { kind: 'stream', retryable: true, message: 'the reply stream ended without a finish reason' },
+      };
+    const toolCalls: ToolCall[] = calls.done();
+    return { ok: true, reply: { model, content, toolCalls, stats: statsFrom(usage, timings, finish) } };
   }
 
   private async chatWhole(request: ModelRequest, streamed: Record<string, unknown>): Promise<ModelResult> {

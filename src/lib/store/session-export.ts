@@ -186,25 +186,9 @@ export function exportTrajectory(
 export type ImportResult = { ok: true; trajectory: Trajectory } | { ok: false; error: string };
 
 export function importTrajectory(text: string): ImportResult {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    // A file cut short (an interrupted download or copy) fails at its very end, or no longer
-    // ends with its closing brace.
-    const message = (error as Error).message;
-    const position = Number(/position (\d+)/.exec(message)?.[1] ?? Number.NaN);
-    const torn =
-      /Unexpected end|Unterminated|end of (JSON|data)/i.test(message) ||
-      position >= text.trimEnd().length - 1 ||
-      !/\}\s*$/.test(text);
-    return {
-      ok: false,
-      error: torn
-        ? 'The file is cut off (an incomplete download or copy?); nothing was imported.'
-        : `The file is not JSON (${(error as Error).message}); nothing was imported.`,
-    };
-  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
   const record = value as Partial<Trajectory> | null;
   if (!record || typeof record !== 'object' || record.format !== trajectoryFormat) {
     return {
@@ -222,40 +206,8 @@ export function importTrajectory(text: string): ImportResult {
         `Playground.`,
     };
   }
-  if (!validate(value)) {
-    const [first] = validate.errors ?? [];
-    return {
-      ok: false,
-      error:
-        `The session file is damaged at ` +
-        `${first?.instancePath || '(top level)'}: ` +
-        `${first?.message ?? 'invalid'}; nothing was imported.`,
-    };
-  }
-  const key = badFileKey(record.files as Record<string, string>);
-  if (key !== undefined)
-    return {
-      ok: false,
-      error:
-        `The session file is damaged at /files/${key}: a file path must stay ` +
-        `inside the workspace; nothing was imported.`,
-    };
-  for (const [index, snapshot] of (record.snapshots ?? []).entries()) {
-    const bad = badFileKey(snapshot.files);
-    if (bad !== undefined)
-      return {
-        ok: false,
-        error:
-          `The session file is damaged at /snapshots/${index}/files/${bad}: a ` +
-          `file path must stay inside the workspace; nothing was imported.`,
-      };
-  }
-  const history = record.session!.history;
-  if (history.some((entry, index) => entry.seq !== index))
-    return {
-      ok: false,
-      error: 'The session file is damaged: its history items are out of order or missing; nothing was imported.',
-    };
+  const damage = damageOf(value, record);
+  if (damage) return { ok: false, error: `The session file is damaged${damage}; nothing was imported.` };
   const trajectory = value as unknown as Trajectory;
   // Files written before the model port's own names open as they did.
   return {
@@ -266,4 +218,43 @@ export function importTrajectory(text: string): ImportResult {
       events: trajectory.events.map(upgradeEvent),
     },
   };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    // A file cut short (an interrupted download or copy) fails at its very end, or no longer
+    // ends with its closing brace.
+    const message = (error as Error).message;
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? Number.NaN);
+    const torn =
+      /Unexpected end|Unterminated|end of (JSON|data)/i.test(message) ||
+      position >= text.trimEnd().length - 1 ||
+      !/\}\s*$/.test(text);
+    return {
+      ok: false,
+      error: torn
+        ? 'The file is cut off (an incomplete download or copy?); nothing was imported.'
+        : `The file is not JSON (${message}); nothing was imported.`,
+    };
+  }
+}
+
+/** Where a file of the right format and version breaks its schema or its invariants (" at /files/x: …"). */
+function damageOf(value: unknown, record: Partial<Trajectory>): string | undefined {
+  if (!validate(value)) {
+    const [first] = validate.errors ?? [];
+    return ` at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}`;
+  }
+  const outside = 'a file path must stay inside the workspace';
+  const key = badFileKey(record.files as Record<string, string>);
+  if (key !== undefined) return ` at /files/${key}: ${outside}`;
+  for (const [index, snapshot] of (record.snapshots ?? []).entries()) {
+    const bad = badFileKey(snapshot.files);
+    if (bad !== undefined) return ` at /snapshots/${index}/files/${bad}: ${outside}`;
+  }
+  if (record.session!.history.some((entry, index) => entry.seq !== index))
+    return ': its history items are out of order or missing';
+  return undefined;
 }

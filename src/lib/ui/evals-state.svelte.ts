@@ -115,19 +115,7 @@ export class EvalsState {
     if (this.running) return;
     this.controller = new AbortController();
     const signal = this.controller.signal;
-    const runs = plan.tasks.flatMap((task) =>
-      plan.models.flatMap((name) => {
-        const scripted = name === 'reference' || name === 'noop';
-        const protocols = scripted
-          ? (['text'] as Protocol[])
-          : plan.protocols.filter((protocol) => protocol !== 'native' || dependencies.toolModels.has(name));
-        return protocols.flatMap((protocol) =>
-          plan.presets.flatMap((preset) =>
-            Array.from({ length: plan.repeat }, (_, index) => ({ task, name, protocol, preset, repeat: index + 1 })),
-          ),
-        );
-      }),
-    );
+    const runs = plannedRuns(plan, dependencies.toolModels);
     if (table === 'replace' || this.source === 'import') this.results = [];
     this.source = 'page';
     this.committed = undefined;
@@ -157,22 +145,7 @@ export class EvalsState {
           maxSteps: plan.maxSteps,
           signal,
         });
-        if (session) {
-          // Each run's session is one click away, like any other session.
-          try {
-            await dependencies.store.saveSession(session);
-            await dependencies.store.appendEvents(session.id, events);
-            if (hasSnapshots(dependencies.store)) {
-              // Replay shows each step's files: the earlier states, then the end.
-              for (const snapshot of snapshots ?? [])
-                await dependencies.store.saveSnapshot(session.id, snapshot.step, snapshot.files);
-              if (files) await dependencies.store.saveSnapshot(session.id, session.history.length, files);
-            }
-            result.session = session.id;
-          } catch (error) {
-            this.problem = `A run's session could not be kept: ${(error as Error).message}`;
-          }
-        }
+        if (session) await this.keepSession({ result, session, events, files, snapshots }, dependencies.store);
         this.results = [...this.results.filter((kept) => kept.runId !== result.runId), result];
         this.progress = { ...this.progress, done: this.progress.done + 1 };
         await this.keep();
@@ -183,6 +156,25 @@ export class EvalsState {
     } finally {
       this.running = false;
       this.progress = { ...this.progress, current: signal.aborted ? 'stopped' : 'done' };
+    }
+  }
+
+  /** Each run's session is one click away, like any other session; a store that fails is said, not thrown. */
+  private async keepSession(
+    { result, session, events, files, snapshots }: EvalRunOutput & { session: Session },
+    store: EvalDependencies['store'],
+  ): Promise<void> {
+    try {
+      await store.saveSession(session);
+      await store.appendEvents(session.id, events);
+      if (hasSnapshots(store)) {
+        // Replay shows each step's files: the earlier states, then the end.
+        for (const snapshot of snapshots ?? []) await store.saveSnapshot(session.id, snapshot.step, snapshot.files);
+        if (files) await store.saveSnapshot(session.id, session.history.length, files);
+      }
+      result.session = session.id;
+    } catch (error) {
+      this.problem = `A run's session could not be kept: ${(error as Error).message}`;
     }
   }
 
@@ -250,3 +242,22 @@ async function workerEvalWorkspace(files: Record<string, string>) {
 }
 
 export { modelName };
+
+type EvalRunOutput = Awaited<ReturnType<typeof runEval>>;
+
+/** Every run a plan asks for: tasks × models × protocols (native only for a model with tools) × presets × repeats. */
+function plannedRuns(plan: EvalPlan, toolModels: ReadonlySet<string>) {
+  return plan.tasks.flatMap((task) =>
+    plan.models.flatMap((name) => {
+      const scripted = name === 'reference' || name === 'noop';
+      const protocols = scripted
+        ? (['text'] as Protocol[])
+        : plan.protocols.filter((protocol) => protocol !== 'native' || toolModels.has(name));
+      return protocols.flatMap((protocol) =>
+        plan.presets.flatMap((preset) =>
+          Array.from({ length: plan.repeat }, (_, index) => ({ task, name, protocol, preset, repeat: index + 1 })),
+        ),
+      );
+    }),
+  );
+}

@@ -64,49 +64,58 @@ function walk(node: unknown, analysis: ShellAnalysis, depth: number): void {
     case 'Subshell':
       analysis.hazards.push('it starts a subshell');
       break;
-    case 'Redirection': {
-      const target = current.target as Node | undefined;
-      const operator = String(current.operator ?? '');
-      const text = target?.type === 'Word' ? wordText(target, analysis.hazards) : '';
-      if (['>', '>>', '>|', '&>', '&>>', '<>', '>&'].includes(operator) && !harmlessTargets.test(text)) {
-        analysis.hazards.push(`it redirects output to a file (${operator} ${text})`);
-      }
+    case 'Redirection':
+      redirection(current, analysis);
       break;
-    }
-    case 'Pipeline': {
-      const commands = (current.commands as Node[]) ?? [];
-      const simple = commands
-        .filter((command) => command.type === 'SimpleCommand')
-        .map((command) => commandWords(command, analysis.hazards));
-      if (commands.length > 1 && simple.length === commands.length)
-        analysis.pipelines.push(simple.map((words) => unwrapCommand(words).words));
-      // `… | sh`: the shell runs whatever the pipe brings, which no rule can read beforehand.
-      for (const words of simple.slice(1).map((stage) => unwrapCommand(stage)))
-        if (readsScriptFromInput(words)) opaque(analysis, `a shell (${words.words[0]}) runs commands from a pipe`);
+    case 'Pipeline':
+      pipeline(current, analysis);
       break;
-    }
-    case 'SimpleCommand': {
-      // `X=… cmd` changes what cmd does (GIT_CONFIG_*, NODE_OPTIONS, LD_PRELOAD): no allow rule
-      // written for plain `cmd` covers it.
-      const assignments = ((current.assignments as Node[] | undefined) ?? []).map((node) => String(node.name));
-      if (assignments.length > 0 && (current.name || (current.args as Node[] | undefined)?.length))
-        analysis.hazards.push(`it sets ${assignments.join(', ')} for the command it runs`);
-      const words = commandWords(current, analysis.hazards);
-      if (words.length > 0 && /[$…]/.test(words[0])) opaque(analysis, 'its program name is computed at run time');
-      if (words[0] === 'alias' && words.slice(1).some((word) => word.includes('=')))
-        opaque(analysis, 'it defines an alias');
-      const unwrapped = unwrapCommand(words);
-      if (['source', '.'].includes(unwrapped.words[0] ?? '')) opaque(analysis, 'it runs the commands of a file');
-      if (readsScriptFromInput(unwrapped)) shellInput(current, unwrapped.words[0], analysis, depth);
-      addCommand(unwrapped, analysis, depth);
+    case 'SimpleCommand':
+      simpleCommand(current, analysis, depth);
       break;
-    }
     default:
       // Other nodes (words, lists, loops) carry no hazard of their own: their children are walked.
       break;
   }
   for (const [key, value] of Object.entries(current))
     if (key !== 'type' && value && typeof value === 'object') walk(value, analysis, depth);
+}
+
+function redirection(node: Node, analysis: ShellAnalysis): void {
+  const target = node.target as Node | undefined;
+  const operator = String(node.operator ?? '');
+  const text = target?.type === 'Word' ? wordText(target, analysis.hazards) : '';
+  if (['>', '>>', '>|', '&>', '&>>', '<>', '>&'].includes(operator) && !harmlessTargets.test(text)) {
+    analysis.hazards.push(`it redirects output to a file (${operator} ${text})`);
+  }
+}
+
+function pipeline(node: Node, analysis: ShellAnalysis): void {
+  const commands = (node.commands as Node[]) ?? [];
+  const simple = commands
+    .filter((command) => command.type === 'SimpleCommand')
+    .map((command) => commandWords(command, analysis.hazards));
+  if (commands.length > 1 && simple.length === commands.length)
+    analysis.pipelines.push(simple.map((words) => unwrapCommand(words).words));
+  // `… | sh`: the shell runs whatever the pipe brings, which no rule can read beforehand.
+  for (const words of simple.slice(1).map((stage) => unwrapCommand(stage)))
+    if (readsScriptFromInput(words)) opaque(analysis, `a shell (${words.words[0]}) runs commands from a pipe`);
+}
+
+function simpleCommand(node: Node, analysis: ShellAnalysis, depth: number): void {
+  // `X=… cmd` changes what cmd does (GIT_CONFIG_*, NODE_OPTIONS, LD_PRELOAD): no allow rule
+  // written for plain `cmd` covers it.
+  const assignments = ((node.assignments as Node[] | undefined) ?? []).map((child) => String(child.name));
+  if (assignments.length > 0 && (node.name || (node.args as Node[] | undefined)?.length))
+    analysis.hazards.push(`it sets ${assignments.join(', ')} for the command it runs`);
+  const words = commandWords(node, analysis.hazards);
+  if (words.length > 0 && /[$…]/.test(words[0])) opaque(analysis, 'its program name is computed at run time');
+  if (words[0] === 'alias' && words.slice(1).some((word) => word.includes('=')))
+    opaque(analysis, 'it defines an alias');
+  const unwrapped = unwrapCommand(words);
+  if (['source', '.'].includes(unwrapped.words[0] ?? '')) opaque(analysis, 'it runs the commands of a file');
+  if (readsScriptFromInput(unwrapped)) shellInput(node, unwrapped.words[0], analysis, depth);
+  addCommand(unwrapped, analysis, depth);
 }
 
 /**
