@@ -9,6 +9,12 @@ import type { HistoryItem } from '../harness/session';
 import type { StepStats, TranscriptEntry } from './transcript-entry';
 import { lineOf } from './transcript-lines';
 import { StepBook } from './step-book';
+
+type ToolCard = Extract<TranscriptEntry, { kind: 'tool' }>;
+type EventOf<K extends HarnessEvent['type']> = Extract<HarnessEvent, { type: K }>;
+type HistoryOf<K extends HistoryItem['kind']> = Extract<HistoryItem, { kind: K }>;
+/** Where an item came from: a live event, the stored history, or the session this one was forked from. */
+type Origin = 'event' | 'history' | 'inherited';
 export type { StepStats, TranscriptEntry } from './transcript-entry';
 export { itemsBeforeEvents } from './transcript-entry';
 
@@ -26,8 +32,8 @@ export class TranscriptModel {
   private worked = 0;
   private readonly dirty = new Set<TranscriptEntry>();
   private readonly views = new WeakMap<TranscriptEntry, TranscriptEntry>();
-  private readonly toolCards = new Map<string, Extract<TranscriptEntry, { kind: 'tool' }>>();
-  private readonly awaitingResult: Extract<TranscriptEntry, { kind: 'tool' }>[] = [];
+  private readonly toolCards = new Map<string, ToolCard>();
+  private readonly awaitingResult: ToolCard[] = [];
   private streaming: Extract<TranscriptEntry, { kind: 'assistant' }> | undefined;
   private lastRetry: Extract<TranscriptEntry, { kind: 'retry' }> | undefined;
   /** Items already in the transcript, by position, so a rebuild adds only what events missed. */
@@ -93,7 +99,7 @@ export class TranscriptModel {
     this.streaming = undefined;
   }
 
-  private item(item: HistoryItem, origin: 'event' | 'history' | 'inherited' = 'event'): boolean {
+  private item(item: HistoryItem, origin: Origin = 'event'): boolean {
     this.seen.add(item.seq);
     const inherited = origin === 'inherited' ? { inherited: true } : {};
     switch (item.kind) {
@@ -106,81 +112,85 @@ export class TranscriptModel {
           ...(item.edited ? { edited: true } : {}),
           ...inherited,
         });
-      case 'assistant': {
-        // The raw reply, also for a session opened from storage (no streamed tokens were kept);
-        // an edited reply's raw text is what the model said.
-        this.rawOutput =
-          (item.edited?.original ?? item.content) +
-          (item.toolCalls?.length ? `\n${JSON.stringify(item.toolCalls)}` : '');
-        const extra = {
-          ...(item.toolCalls?.length ? { toolCalls: item.toolCalls } : {}),
-          ...(item.edited ? { edited: item.edited } : {}),
-          seq: item.seq,
-          ...inherited,
-        };
-        if (this.streaming) {
-          Object.assign(this.touch(this.streaming), { text: item.content, streaming: false }, extra);
-          this.streaming = undefined;
-          return true;
-        }
-        return this.push({
-          id: this.id(),
-          kind: 'assistant',
-          text: item.content,
-          streaming: false,
-          step: this.steps.at(-1)?.step ?? 0,
-          ...extra,
-        });
-      }
-      case 'notice': {
-        // Sessions recorded before the files the task names were noticed at step 1 carry that
-        // notice twice, as a step-0 event and as the item right after it: shown once.
-        const last = this.entries.at(-1);
-        if (
-          last?.kind === 'notice' &&
-          last.seq === undefined &&
-          last.reason === item.reason &&
-          last.text === item.content
-        )
-          this.entries.pop();
-        return this.push({
-          id: this.id(),
-          kind: 'notice',
-          reason: item.reason,
-          text: item.content,
-          seq: item.seq,
-          ...inherited,
-        });
-      }
-      case 'tool': {
-        const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
-        if (index !== -1) {
-          const [card] = this.awaitingResult.splice(index, 1);
-          Object.assign(this.touch(card), {
-            result: item.content,
-            status: item.ok ? 'ok' : 'failed',
-            seq: item.seq,
-            ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}),
-          });
-          return true;
-        }
-        // Live, a result with no card was refused before it ran (invalid, denied, repeated). From the
-        // history alone that cannot be told apart: the card says what the result says.
-        return this.push({
-          id: this.id(),
-          kind: 'tool',
-          step: 0,
-          tool: item.name,
-          args: item.args,
-          status: origin === 'event' ? 'refused' : item.ok ? 'ok' : 'failed',
-          ...inherited,
-          result: item.content,
-          output: '',
-          seq: item.seq,
-          ...(item.childSessionId ? { childSessionId: item.childSessionId } : {}),
-        });
-      }
+      case 'assistant':
+        return this.assistantItem(item, inherited);
+      case 'notice':
+        return this.noticeItem(item, inherited);
+      case 'tool':
+        return this.toolItem(item, origin, inherited);
     }
+  }
+
+  private assistantItem(item: HistoryOf<'assistant'>, inherited: { inherited?: boolean }): boolean {
+    // The raw reply, also for a session opened from storage (no streamed tokens were kept);
+    // an edited reply's raw text is what the model said.
+    this.rawOutput =
+      (item.edited?.original ?? item.content) + (item.toolCalls?.length ? `\n${JSON.stringify(item.toolCalls)}` : '');
+    const extra = {
+      ...(item.toolCalls?.length ? { toolCalls: item.toolCalls } : {}),
+      ...(item.edited ? { edited: item.edited } : {}),
+      seq: item.seq,
+      ...inherited,
+    };
+    if (this.streaming) {
+      Object.assign(this.touch(this.streaming), { text: item.content, streaming: false }, extra);
+      this.streaming = undefined;
+      return true;
+    }
+    return this.push({
+      id: this.id(),
+      kind: 'assistant',
+      text: item.content,
+      streaming: false,
+      step: this.steps.at(-1)?.step ?? 0,
+      ...extra,
+    });
+  }
+
+  private noticeItem(item: HistoryOf<'notice'>, inherited: { inherited?: boolean }): boolean {
+    // Sessions recorded before the files the task names were noticed at step 1 carry that
+    // notice twice, as a step-0 event and as the item right after it: shown once.
+    const last = this.entries.at(-1);
+    if (last?.kind === 'notice' && last.seq === undefined && last.reason === item.reason && last.text === item.content)
+      this.entries.pop();
+    return this.push({
+      id: this.id(),
+      kind: 'notice',
+      reason: item.reason,
+      text: item.content,
+      seq: item.seq,
+      ...inherited,
+    });
+  }
+
+  private toolItem(item: HistoryOf<'tool'>, origin: Origin, inherited: { inherited?: boolean }): boolean {
+    const child = item.childSessionId ? { childSessionId: item.childSessionId } : {};
+    const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
+    if (index !== -1) {
+      const [card] = this.awaitingResult.splice(index, 1);
+      Object.assign(this.touch(card), {
+        result: item.content,
+        status: item.ok ? 'ok' : 'failed',
+        seq: item.seq,
+        ...child,
+      });
+      return true;
+    }
+    // Live, a result with no card was refused before it ran (invalid, denied, repeated). From the
+    // history alone that cannot be told apart: the card says what the result says.
+    return this.push({
+      id: this.id(),
+      kind: 'tool',
+      step: 0,
+      tool: item.name,
+      args: item.args,
+      status: origin === 'event' ? 'refused' : item.ok ? 'ok' : 'failed',
+      ...inherited,
+      result: item.content,
+      output: '',
+      seq: item.seq,
+      ...child,
+    });
   }
 
   /** Applies one event; returns true when the visible transcript changed. */
@@ -200,54 +210,17 @@ export class TranscriptModel {
       case 'history.appended':
         return this.item(event.item);
       case 'model.token':
-        if (!this.streaming) {
-          this.streaming = {
-            id: this.id(),
-            kind: 'assistant',
-            text: '',
-            streaming: true,
-            step: this.number(event.step),
-          };
-          this.push(this.streaming);
-        }
-        this.touch(this.streaming).text += event.text;
-        return true;
+        return this.token(event);
       case 'response.done':
         this.rawOutput = this.streaming?.text ?? this.rawOutput;
         if (this.streaming) this.touch(this.streaming);
         return Boolean(this.streaming);
-      case 'tool.started': {
-        const card: Extract<TranscriptEntry, { kind: 'tool' }> = {
-          id: this.id(),
-          kind: 'tool',
-          step: this.number(event.step),
-          tool: event.tool,
-          args: event.args,
-          status: 'running',
-          output: '',
-        };
-        this.toolCards.set(event.callId, card);
-        return this.push(card);
-      }
-      case 'tool.output': {
-        const card = this.toolCards.get(event.callId);
-        if (!card) return false;
-        const output = card.output + event.chunk;
-        this.touch(card).output =
-          output.length > outputChars ? `…${output.slice(output.length - outputChars)}` : output;
-        return true;
-      }
-      case 'tool.finished': {
-        if (event.ok) this.worked++;
-        const card = this.toolCards.get(event.callId);
-        if (!card) return false;
-        this.touch(card).durationMs = event.durationMs;
-        if (event.exitCode !== undefined) card.exitCode = event.exitCode;
-        this.toolCards.delete(event.callId);
-        // The result text arrives with the history item; the card stays "running" until then.
-        this.awaitingResult.push(card);
-        return true;
-      }
+      case 'tool.started':
+        return this.toolStarted(event);
+      case 'tool.output':
+        return this.toolOutput(event);
+      case 'tool.finished':
+        return this.toolFinished(event);
       case 'retry':
         return this.retry(event);
       case 'model.error':
@@ -260,21 +233,67 @@ export class TranscriptModel {
       case 'run.started':
         this.worked = 0;
         return false;
-      case 'run.finished': {
-        this.endStreaming();
-        // O4's rule, shown: a final answer with no tool that worked is the model's word alone.
-        const nothingDone = event.outcome.kind === 'final' && this.worked === 0;
-        return this.push({
-          id: this.id(),
-          kind: 'outcome',
-          outcome: event.outcome,
-          text: outcomeText(event.outcome, event.steps, event.usage.totalTokens, nothingDone),
-          ...(nothingDone ? { nothingDone } : {}),
-        });
-      }
+      case 'run.finished':
+        return this.finished(event);
       default:
         return false;
     }
+  }
+
+  private token(event: EventOf<'model.token'>): boolean {
+    if (!this.streaming) {
+      this.streaming = { id: this.id(), kind: 'assistant', text: '', streaming: true, step: this.number(event.step) };
+      this.push(this.streaming);
+    }
+    this.touch(this.streaming).text += event.text;
+    return true;
+  }
+
+  private toolStarted(event: EventOf<'tool.started'>): boolean {
+    const card: ToolCard = {
+      id: this.id(),
+      kind: 'tool',
+      step: this.number(event.step),
+      tool: event.tool,
+      args: event.args,
+      status: 'running',
+      output: '',
+    };
+    this.toolCards.set(event.callId, card);
+    return this.push(card);
+  }
+
+  private toolOutput(event: EventOf<'tool.output'>): boolean {
+    const card = this.toolCards.get(event.callId);
+    if (!card) return false;
+    const output = card.output + event.chunk;
+    this.touch(card).output = output.length > outputChars ? `…${output.slice(output.length - outputChars)}` : output;
+    return true;
+  }
+
+  private toolFinished(event: EventOf<'tool.finished'>): boolean {
+    if (event.ok) this.worked++;
+    const card = this.toolCards.get(event.callId);
+    if (!card) return false;
+    this.touch(card).durationMs = event.durationMs;
+    if (event.exitCode !== undefined) card.exitCode = event.exitCode;
+    this.toolCards.delete(event.callId);
+    // The result text arrives with the history item; the card stays "running" until then.
+    this.awaitingResult.push(card);
+    return true;
+  }
+
+  private finished(event: EventOf<'run.finished'>): boolean {
+    this.endStreaming();
+    // O4's rule, shown: a final answer with no tool that worked is the model's word alone.
+    const nothingDone = event.outcome.kind === 'final' && this.worked === 0;
+    return this.push({
+      id: this.id(),
+      kind: 'outcome',
+      outcome: event.outcome,
+      text: outcomeText(event.outcome, event.steps, event.usage.totalTokens, nothingDone),
+      ...(nothingDone ? { nothingDone } : {}),
+    });
   }
 
   private editItem(seq: number, text: string): void {

@@ -47,7 +47,7 @@ describe('O2 the page runs evals', () => {
     expect(state.results.filter((result) => result.model === 'noop').some((result) => result.passed)).toBe(false);
     expect(state.progress).toMatchObject({ done: tasks.length * 2, total: tasks.length * 2, current: 'done' });
     expect(state.running).toBe(false);
-    for (const result of state.results) expect(await store.load(result.session)).not.toBeNull();
+    for (const result of state.results) expect(await store.load(result.session ?? '')).not.toBeNull();
   });
 
   it('O2 "add" keeps the table and a run again takes its old row; "replace" starts a new table', async () => {
