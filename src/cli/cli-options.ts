@@ -135,47 +135,46 @@ function choice<T extends string>(name: string, value: string | undefined, allow
   return value as T;
 }
 
+/** The runner's flags, as node:util's parseArgs reads them. */
+const cliFlags = {
+  workspace: { type: 'string' },
+  host: { type: 'string' },
+  'server-kind': { type: 'string' },
+  model: { type: 'string' },
+  'fallback-model': { type: 'string' },
+  protocol: { type: 'string' },
+  approval: { type: 'string' },
+  'tool-profile': { type: 'string' },
+  hook: { type: 'string', multiple: true },
+  'hooks-file': { type: 'string' },
+  'skills-folder': { type: 'string' },
+  profile: { type: 'string' },
+  'no-recovery': { type: 'boolean' },
+  'show-named-files': { type: 'boolean' },
+  'think-first': { type: 'boolean' },
+  'read-only': { type: 'boolean' },
+  'max-steps': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'max-seconds': { type: 'string' },
+  'num-ctx': { type: 'string' },
+  'num-predict': { type: 'string' },
+  temperature: { type: 'string' },
+  verify: { type: 'string' },
+  'session-dir': { type: 'string' },
+  resume: { type: 'string' },
+  reset: { type: 'string' },
+  'max-depth': { type: 'string' },
+  export: { type: 'string' },
+  'export-only': { type: 'boolean' },
+  json: { type: 'boolean' },
+  raw: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export function parseCliOptions(argv: string[]): CliOptions {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        workspace: { type: 'string' },
-        host: { type: 'string' },
-        'server-kind': { type: 'string' },
-        model: { type: 'string' },
-        'fallback-model': { type: 'string' },
-        protocol: { type: 'string' },
-        approval: { type: 'string' },
-        'tool-profile': { type: 'string' },
-        hook: { type: 'string', multiple: true },
-        'hooks-file': { type: 'string' },
-        'skills-folder': { type: 'string' },
-        profile: { type: 'string' },
-        'no-recovery': { type: 'boolean' },
-        'show-named-files': { type: 'boolean' },
-        'think-first': { type: 'boolean' },
-        'read-only': { type: 'boolean' },
-        'max-steps': { type: 'string' },
-        'max-tokens': { type: 'string' },
-        'max-seconds': { type: 'string' },
-        'num-ctx': { type: 'string' },
-        'num-predict': { type: 'string' },
-        temperature: { type: 'string' },
-        verify: { type: 'string' },
-        'session-dir': { type: 'string' },
-        resume: { type: 'string' },
-        reset: { type: 'string' },
-        'max-depth': { type: 'string' },
-        export: { type: 'string' },
-        'export-only': { type: 'boolean' },
-        json: { type: 'boolean' },
-        raw: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: cliFlags });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -220,6 +219,12 @@ export function parseCliOptions(argv: string[]): CliOptions {
     raw: values.raw ?? false,
     help: values.help ?? false,
   };
+  checkCombinations(options);
+  return options;
+}
+
+/** Flags that make sense alone but not together (or not without another). */
+function checkCombinations(options: CliOptions): void {
   if (!options.help && !options.task && !options.resume && !options.reset)
     throw new UsageError('give a task, e.g. npm run agent -- "fix the failing test", or --resume ID|latest');
   if (options.exportOnly && (!options.export || !options.resume || options.task))
@@ -235,5 +240,4 @@ export function parseCliOptions(argv: string[]): CliOptions {
     );
   if (options.maxDepth !== undefined && options.maxDepth > 3)
     throw new UsageError(`--max-depth must be 0 to 3, got ${options.maxDepth}`);
-  return options;
 }

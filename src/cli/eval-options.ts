@@ -105,39 +105,39 @@ function temperatureOf(value: string): number {
   return number;
 }
 
+/** The eval runner's flags, as node:util's parseArgs reads them. */
+const evalFlags = {
+  suite: { type: 'string' },
+  tasks: { type: 'string' },
+  host: { type: 'string' },
+  hosts: { type: 'string' },
+  'server-kind': { type: 'string' },
+  models: { type: 'string' },
+  reference: { type: 'boolean' },
+  noop: { type: 'boolean' },
+  shortcuts: { type: 'boolean' },
+  protocols: { type: 'string' },
+  presets: { type: 'string' },
+  repeat: { type: 'string' },
+  out: { type: 'string' },
+  parallel: { type: 'string' },
+  workspace: { type: 'string' },
+  'max-steps': { type: 'string' },
+  'max-seconds': { type: 'string' },
+  'num-ctx': { type: 'string' },
+  'num-predict': { type: 'string' },
+  temperature: { type: 'string' },
+  seed: { type: 'string' },
+  'num-thread': { type: 'string' },
+  'retry-crashed': { type: 'boolean' },
+  'no-warm': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export function parseEvalOptions(argv: string[], now = new Date()): EvalOptions {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        suite: { type: 'string' },
-        tasks: { type: 'string' },
-        host: { type: 'string' },
-        hosts: { type: 'string' },
-        'server-kind': { type: 'string' },
-        models: { type: 'string' },
-        reference: { type: 'boolean' },
-        noop: { type: 'boolean' },
-        shortcuts: { type: 'boolean' },
-        protocols: { type: 'string' },
-        presets: { type: 'string' },
-        repeat: { type: 'string' },
-        out: { type: 'string' },
-        parallel: { type: 'string' },
-        workspace: { type: 'string' },
-        'max-steps': { type: 'string' },
-        'max-seconds': { type: 'string' },
-        'num-ctx': { type: 'string' },
-        'num-predict': { type: 'string' },
-        temperature: { type: 'string' },
-        seed: { type: 'string' },
-        'num-thread': { type: 'string' },
-        'retry-crashed': { type: 'boolean' },
-        'no-warm': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, options: evalFlags }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -42,8 +42,6 @@ export function longFunctions(file: string, text = readFileSync(file, 'utf8')): 
  * read top to bottom.
  */
 const stillLong = [
-  'src/cli/cli-options.ts parseCliOptions',
-  'src/cli/eval-options.ts parseEvalOptions',
   'src/lib/workspace/git/git-tools.ts gitTools',
   'src/lib/workspace/node-directory/process-group.ts runInProcessGroup',
   'src/lib/workspace/node-directory/process-group.ts (anonymous)',
