@@ -52,6 +52,31 @@ function sweepRuns(files: ResultsFile[]): Record<string, string> {
   return values;
 }
 
+/**
+ * O5's gap: a configuration on the tuning split against the same one on the test split, per rung,
+ * in percentage points of pass rate (`gap-tuning-1.5b-r1`: "+12 points"), with each rate
+ * (`pct-NAME-r1`: "31%"). Only pairs whose two files are committed.
+ */
+const gapPairs = [['tuning-1.5b', 'test-1.5b']] as const;
+
+function splitGaps(files: ResultsFile[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  const rate = (name: string, rung: number) => {
+    const on = files.find((file) => file.name === name)?.results.filter((run) => !run.crashed && run.rung === rung);
+    return on?.length ? on.filter((run) => run.passed).length / on.length : undefined;
+  };
+  for (const [tuning, test] of gapPairs)
+    for (const rung of [1, 2, 3]) {
+      const [a, b] = [rate(tuning, rung), rate(test, rung)];
+      if (a === undefined || b === undefined) continue;
+      values[`pct-${tuning}-r${rung}`] = `${Math.round(a * 100)}%`;
+      values[`pct-${test}-r${rung}`] = `${Math.round(b * 100)}%`;
+      const points = Math.round((a - b) * 100);
+      values[`gap-${tuning}-r${rung}`] = `${points >= 0 ? '+' : '−'}${Math.abs(points)} points`;
+    }
+  return values;
+}
+
 export function counts(): Record<string, string> {
   const files = resultsFiles();
   const tasks = loadEvals('evals');
@@ -73,6 +98,7 @@ export function counts(): Record<string, string> {
     'spec-ids': String(Object.keys(spec.ids).length),
     ...qwenTaskRuns(files),
     ...sweepRuns(files),
+    ...splitGaps(files),
   };
 }
 

@@ -25,7 +25,7 @@ export function progressLine(event: HarnessEvent): string | undefined {
     case 'tool.started':
       return `  tool ${event.tool} ${short(JSON.stringify(event.args), 120)}`;
     case 'tool.finished':
-      return `  → ${event.ok ? 'ok' : 'failed'}${event.exitCode !== undefined ? ` (exit ${event.exitCode})` : ''} in ${event.durationMs} ms`;
+      return `  → ${event.ok ? 'ok' : 'failed'}${exitOf(event.exitCode)} in ${event.durationMs} ms`;
     case 'validation':
       return event.ok ? undefined : `  invalid call: ${short(event.error ?? '')}`;
     case 'approval':
@@ -63,6 +63,8 @@ export function progressLine(event: HarnessEvent): string | undefined {
       return undefined;
   }
 }
+
+const exitOf = (code: number | undefined) => (code !== undefined ? ` (exit ${code})` : '');
 
 type EventOf<K extends HarnessEvent['type']> = Extract<HarnessEvent, { type: K }>;
 

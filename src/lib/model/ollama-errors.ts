@@ -115,7 +115,9 @@ function httpError(status: number, message: string, context: ErrorContext): Mode
       kind: 'context_overflow',
       status,
       retryable: false,
-      message: `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest messages: ${message}`,
+      message:
+        `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest ` +
+        `messages: ${message}`,
     };
   if (status === 429 || status === 503)
     return {
