@@ -14,7 +14,10 @@ import { allRules, packs } from '../src/lib/harness/rule-packs';
 
 export const rulesDoc = 'docs/rules.md';
 
-interface Arm {
+/** The group whose verdicts make the default pack (the model the rules were tuned on). */
+export const decidingGroup = 'Qwen2.5-Coder-1.5B, dev split';
+
+export interface Arm {
   name: string;
   group: string;
   arm: string;
@@ -83,6 +86,27 @@ function evidenceTable(arms: Arm[], group: string): string {
   return textTable(rows);
 }
 
+/**
+ * What a group's verdicts mean: only the deciding group's make the default pack; another model's
+ * show whether the rules hold on it. A group where no arm passed a run cannot tell rules apart.
+ */
+export function groupNote(arms: Arm[], group: string): string[] {
+  const lines =
+    group === decidingGroup
+      ? ['These verdicts make the default pack.']
+      : [
+          `The default pack follows the verdicts of "${decidingGroup}"; here the same criterion is applied to this`,
+          'model alone, to see whether the rules hold on a model they were not tuned on.',
+        ];
+  const done = arms.filter((arm) => arm.group === group && arm.results);
+  if (done.length > 0 && done.every((arm) => arm.results!.every((result) => !result.passed)))
+    lines.push(
+      `No arm passed a run (${done.map((arm) => `${arm.arm} 0 of ${arm.results!.length}`).join(', ')}): at the floor,`,
+      'this ablation cannot tell the rules apart, and a "moved" below says no more than that.',
+    );
+  return [...lines, ''];
+}
+
 export function rulesMarkdown(): string {
   const arms = ablationArms();
   const groups = [...new Set(arms.map((arm) => arm.group))];
@@ -109,6 +133,7 @@ export function rulesMarkdown(): string {
     ...groups.flatMap((group) => [
       `## Each rule, ${group}`,
       '',
+      ...groupNote(arms, group),
       'Acted in: runs of the pile arm where the rule acted at least once. A win: a task that passed with',
       'the pile and failed bare, among the tasks where the rule acted (a loss: the reverse). The criterion,',
       'fixed before the results were read: a rule stays only with more wins than losses; a rule that never',

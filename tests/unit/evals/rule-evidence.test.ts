@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { armFigures, ruleEvidence } from '../../../src/lib/evals/rule-evidence';
 import type { EvalResult } from '../../../src/lib/evals/run-eval';
-import { ablationArms, groupEvidence, rulesDoc, rulesMarkdown } from '../../../scripts/rules-table';
+import {
+  ablationArms,
+  decidingGroup,
+  groupEvidence,
+  groupNote,
+  rulesDoc,
+  rulesMarkdown,
+} from '../../../scripts/rules-table';
 import { packs } from '../../../src/lib/harness/rule-packs';
 
 const run = (task: string, passed: boolean, rulesActed?: Record<string, number>, rung = 1) =>
@@ -53,12 +60,33 @@ describe('O5 rule evidence from an ablation', () => {
   });
 
   it('O5 the default pack is exactly the rules the 1.5B dev-split ablation kept, in pile order', () => {
-    const found = groupEvidence(ablationArms(), 'Qwen2.5-Coder-1.5B, dev split');
+    const found = groupEvidence(ablationArms(), decidingGroup);
     expect(found, 'the bare and pile arms are committed').toBeDefined();
     const kept = found!.evidence.filter((entry) => entry.verdict === 'kept').map((entry) => entry.id);
     expect(packs.default).toEqual(kept);
     // A moved rule stays reachable: the opt-in pack named for the model holds the whole pile.
     expect(packs['qwen2.5-coder-1.5b']).toEqual(packs.pile);
+  });
+
+  it("O5 another model's verdicts are not the default pack's, and a group at the floor says it cannot judge", () => {
+    const arm = (group: string, name: string, passed: boolean[]) => ({
+      name: `${name}-${group}`,
+      group,
+      arm: name,
+      why: '',
+      results: passed.map((ok, index) => run(`t${index}`, ok)),
+    });
+    const floor = [arm('small', 'bare', [false, false]), arm('small', 'pile', [false, false])];
+    expect(groupNote(floor, 'small').join(' ')).toMatch(
+      /follows the verdicts of .*No arm passed a run \(bare 0 of 2, pile 0 of 2\)/,
+    );
+    // One pass anywhere in the group and the ablation can judge: no floor note.
+    const one = [arm('small', 'bare', [false, false]), arm('small', 'pile', [true, false])];
+    expect(groupNote(one, 'small').join(' ')).not.toMatch(/No arm passed/);
+    expect(groupNote([arm(decidingGroup, 'bare', [true])], decidingGroup)).toEqual([
+      'These verdicts make the default pack.',
+      '',
+    ]);
   });
 
   it('O5 docs/rules.md is what the committed results write (generated, never typed)', () => {
