@@ -19,7 +19,7 @@ import type {
 } from '../harness/ports';
 import { toModelError } from './ollama-errors';
 import { sideReadMs, sideReadSignal, sideReadTimeout, withBoundedBody } from './bounded-body';
-import { overBudget, StreamBudget } from './stream-budget';
+import { cutAtLimit, overBudget, stopped, StreamBudget, streamedTokens } from './stream-budget';
 
 export interface OllamaClientOptions {
   host: string;
@@ -100,22 +100,16 @@ async function readStream(
   const budget = new StreamBudget(request.maxChars);
   for await (const part of stream) {
     // Parts already buffered must not finish a reply the caller has stopped.
-    if (request.signal.aborted)
-      return { ok: false, error: { kind: 'aborted', retryable: false, message: 'the request was stopped' } };
+    if (request.signal.aborted) return stopped();
     const piece = part.message?.content ?? '';
     if (piece) {
       progress.content += piece;
       request.onToken?.(piece);
     }
     const { content } = progress;
-    // A server that ignores num_predict cannot flood the harness: stop reading, keep what fits.
     if (request.maxChars !== undefined && content.length > request.maxChars) {
       stream.abort();
-      const stats: ReplyStats = { outputTokens: Math.ceil(content.length / 4), stopReason: 'length' };
-      return {
-        ok: true,
-        reply: { model: request.model, content: content.slice(0, request.maxChars), toolCalls, stats },
-      };
+      return cutAtLimit({ model: request.model, content, toolCalls }, request.maxChars);
     }
     for (const call of part.message?.tool_calls ?? []) {
       const argumentChars = JSON.stringify(call.function?.arguments ?? {}).length;
@@ -231,7 +225,7 @@ export class OllamaModelClient implements ModelClient {
         this.context(request.model, { retryAfter: headers.retryAfter, streaming, aborted: request.signal.aborted }),
       );
       // Tokens already streamed were produced (and billed by the server) even though the reply failed.
-      if (streaming && content) mapped.billed = { outputTokens: Math.ceil(content.length / 4) };
+      if (streaming && content) mapped.billed = { outputTokens: streamedTokens(content) };
       return { ok: false, error: mapped };
     }
   }

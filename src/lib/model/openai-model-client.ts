@@ -8,17 +8,9 @@
 import { wireTools } from './wire-tools';
 import type OpenAI from 'openai';
 import type { WarmResult } from '../harness/model-types';
-import type {
-  ModelClient,
-  ModelError,
-  ModelInfo,
-  ModelRequest,
-  ModelResult,
-  ReplyStats,
-  ToolCall,
-} from '../harness/ports';
+import type { ModelClient, ModelError, ModelInfo, ModelRequest, ModelResult, ToolCall } from '../harness/ports';
 import { sideReadSignal, sideReadTimeout, withBoundedBody } from './bounded-body';
-import { overBudget, StreamBudget } from './stream-budget';
+import { cutAtLimit, overBudget, stopped, StreamBudget, streamedTokens } from './stream-budget';
 import { toOpenAIModelError } from './openai-errors';
 import type { OpenAISdk } from './openai-errors';
 import type { OpenAIErrorContext } from './openai-errors';
@@ -33,12 +25,6 @@ export interface OpenAIClientOptions {
   fetch?: typeof fetch;
   origin?: string;
 }
-
-/** A fresh result each time: a caller may add to the error it gets. */
-const stopped = (): ModelResult => ({
-  ok: false,
-  error: { kind: 'aborted', retryable: false, message: 'the request was stopped' },
-});
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ModelError };
 
@@ -175,7 +161,7 @@ export class OpenAICompatibleClient implements ModelClient {
     } catch (error) {
       const { streaming, content } = progress;
       const mapped = await this.fail(error, request.model, { streaming, aborted: request.signal.aborted });
-      if (streaming && content) mapped.billed = { outputTokens: Math.ceil(content.length / 4) };
+      if (streaming && content) mapped.billed = { outputTokens: streamedTokens(content) };
       return { ok: false, error: mapped };
     }
   }
@@ -211,9 +197,7 @@ export class OpenAICompatibleClient implements ModelClient {
       if (choice?.finish_reason) finish = choice.finish_reason;
       if (request.maxChars !== undefined && progress.content.length > request.maxChars) {
         stream.controller.abort();
-        const stats: ReplyStats = { outputTokens: Math.ceil(progress.content.length / 4), stopReason: 'length' };
-        const reply = { model, content: progress.content.slice(0, request.maxChars), toolCalls: calls.done(), stats };
-        return { ok: true, reply };
+        return cutAtLimit({ model, content: progress.content, toolCalls: calls.done() }, request.maxChars);
       }
     }
     const { content } = progress;

@@ -2,8 +2,12 @@
  * A streamed reply is bounded as it arrives, tool calls included: the text, every call's name,
  * id and arguments count against one budget, and a reply may carry only so many calls. A server
  * that streams endless `function.arguments` pieces (OpenAI) or NDJSON lines each with a large
- * `tool_calls` (Ollama) is stopped there, not when the process runs out of memory.
+ * `tool_calls` (Ollama) is stopped there, not when the process runs out of memory. Both clients
+ * end a stream they stop reading with the results below: over budget, cut at the output limit, or
+ * stopped by the caller.
  */
+import type { ModelResult, ToolCall } from '../harness/ports';
+
 export const streamBounds = {
   /** Tool calls one reply may carry. */
   calls: 64,
@@ -48,3 +52,24 @@ export function overBudget(problem: string) {
     },
   };
 }
+
+/** Tokens a streamed text cost where the server did not count them (about four characters a token). */
+export const streamedTokens = (text: string) => Math.ceil(text.length / 4);
+
+/**
+ * A server that ignores its output limit cannot flood the harness: the reply is kept cut at
+ * `maxChars`, as a reply the limit ended ("length").
+ */
+export function cutAtLimit(
+  reply: { model: string; content: string; toolCalls: ToolCall[] },
+  maxChars: number,
+): ModelResult {
+  const stats = { outputTokens: streamedTokens(reply.content), stopReason: 'length' };
+  return { ok: true, reply: { ...reply, content: reply.content.slice(0, maxChars), stats } };
+}
+
+/** The caller stopped the request; a fresh result each time, since a caller may add to its error. */
+export const stopped = (): ModelResult => ({
+  ok: false,
+  error: { kind: 'aborted', retryable: false, message: 'the request was stopped' },
+});

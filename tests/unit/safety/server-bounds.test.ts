@@ -105,6 +105,40 @@ describe('M2 R4 what a server streams is bounded as it arrives', () => {
   });
 });
 
+describe('M1 M2 a server that ignores its output limit', () => {
+  it('M1 M2 endless text is kept cut at the reply bound, as a reply the limit ended, in both clients', async () => {
+    const text = 'x'.repeat(1000);
+    const ollama = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      const line = `${JSON.stringify({ model: 'tiny:1b', message: { role: 'assistant', content: text }, done: false })}\n`;
+      flood(response, () => line);
+    });
+    const openai = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = {
+        id: 'c',
+        object: 'chat.completion.chunk',
+        model: 'tiny:1b',
+        choices: [{ index: 0, delta: { content: text } }],
+      };
+      flood(response, () => `data: ${JSON.stringify(chunk)}\n\n`);
+    });
+    for (const client of [new OllamaModelClient({ host: ollama }), new OpenAICompatibleClient({ host: openai })]) {
+      const before = process.memoryUsage();
+      const result = await client.chat(request());
+      expect(result, client.kind).toMatchObject({
+        ok: true,
+        reply: { model: 'tiny:1b', stats: { stopReason: 'length' } },
+      });
+      if (!result.ok) continue;
+      expect(result.reply.content).toBe('x'.repeat(64_000));
+      // What was streamed is what it cost: at least the text kept, about four characters a token.
+      expect(result.reply.stats.outputTokens).toBeGreaterThanOrEqual(16_000);
+      expect(grownMegabytes(before)).toBeLessThan(200);
+    }
+  });
+});
+
 describe('M2 side reads have a signal, a time limit and a size limit', () => {
   it('M2 a /props that never answers is given up when the run is stopped, and after the time limit', async () => {
     const host = await hostile((request, response) => {
