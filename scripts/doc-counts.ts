@@ -35,18 +35,21 @@ function qwenTaskRuns(files: ResultsFile[]): Record<string, string> {
   return Object.fromEntries([...runs].map(([task, { passed, all }]) => [`q15-${task}`, `${passed} of ${all}`]));
 }
 
+/** A results file's scored runs (a crashed run is not scored), on one rung or all: passed of runs. */
+function tally(file: ResultsFile, rung?: number): { passed: number; runs: number } {
+  const on = file.results.filter((run) => !run.crashed && (rung === undefined || run.rung === rung));
+  return { passed: on.filter((run) => run.passed).length, runs: on.length };
+}
+
 /** "P of N" for each committed results file (`run-NAME`) and each of its rungs (`run-NAME-r1`): every scored run. */
 function sweepRuns(files: ResultsFile[]): Record<string, string> {
   const values: Record<string, string> = {};
-  const tally = (results: { passed: boolean }[]) =>
-    `${results.filter((result) => result.passed).length} of ${results.length}`;
+  const text = ({ passed, runs }: { passed: number; runs: number }) => `${passed} of ${runs}`;
   for (const file of files) {
-    const { name } = file;
-    const results = file.results.filter((run) => !run.crashed);
-    values[`run-${name}`] = tally(results);
+    values[`run-${file.name}`] = text(tally(file));
     for (const rung of [1, 2, 3]) {
-      const on = results.filter((result) => result.rung === rung);
-      if (on.length > 0) values[`run-${name}-r${rung}`] = tally(on);
+      const on = tally(file, rung);
+      if (on.runs > 0) values[`run-${file.name}-r${rung}`] = text(on);
     }
   }
   return values;
@@ -62,8 +65,9 @@ const gapPairs = [['tuning-1.5b', 'test-1.5b']] as const;
 function splitGaps(files: ResultsFile[]): Record<string, string> {
   const values: Record<string, string> = {};
   const rate = (name: string, rung: number) => {
-    const on = files.find((file) => file.name === name)?.results.filter((run) => !run.crashed && run.rung === rung);
-    return on?.length ? on.filter((run) => run.passed).length / on.length : undefined;
+    const file = files.find((candidate) => candidate.name === name);
+    const on = file && tally(file, rung);
+    return on?.runs ? on.passed / on.runs : undefined;
   };
   for (const [tuning, test] of gapPairs)
     for (const rung of [1, 2, 3]) {

@@ -1,5 +1,5 @@
 /** Human-readable progress on stderr, one line per event that matters. */
-import type { HarnessEvent } from '../lib/harness/events';
+import type { EventOf, HarnessEvent } from '../lib/harness/events';
 import { describeOutcome } from '../lib/harness/outcome';
 import { escapeForTerminal } from './terminal-text';
 
@@ -65,8 +65,6 @@ export function progressLine(event: HarnessEvent): string | undefined {
 }
 
 const exitOf = (code: number | undefined) => (code !== undefined ? ` (exit ${code})` : '');
-
-type EventOf<K extends HarnessEvent['type']> = Extract<HarnessEvent, { type: K }>;
 
 const replyLine = (event: EventOf<'response.done'>) =>
   `  reply: ${event.chars} chars, ${event.stats.outputTokens ?? '?'} tokens out, ` +

@@ -188,8 +188,7 @@ export type ImportResult = { ok: true; trajectory: Trajectory } | { ok: false; e
 export function importTrajectory(text: string): ImportResult {
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
-  const value = parsed.value;
-  const record = value as Partial<Trajectory> | null;
+  const record = parsed.value as Partial<Trajectory> | null;
   if (!record || typeof record !== 'object' || record.format !== trajectoryFormat) {
     return {
       ok: false,
@@ -206,9 +205,9 @@ export function importTrajectory(text: string): ImportResult {
         `Playground.`,
     };
   }
-  const damage = damageOf(value, record);
+  const damage = damageOf(record);
   if (damage) return { ok: false, error: `The session file is damaged${damage}; nothing was imported.` };
-  const trajectory = value as unknown as Trajectory;
+  const trajectory = record as Trajectory;
   // Files written before the model port's own names open as they did.
   return {
     ok: true,
@@ -242,8 +241,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
 }
 
 /** Where a file of the right format and version breaks its schema or its invariants (" at /files/x: …"). */
-function damageOf(value: unknown, record: Partial<Trajectory>): string | undefined {
-  if (!validate(value)) {
+function damageOf(record: Partial<Trajectory>): string | undefined {
+  if (!validate(record)) {
     const [first] = validate.errors ?? [];
     return ` at ${first?.instancePath || '(top level)'}: ${first?.message ?? 'invalid'}`;
   }

@@ -4,15 +4,13 @@
  * Replies are kept verbatim (U4: what the model said, not a rendering of it).
  */
 import { outcomeText, shortReason } from './outcome-text';
-import type { HarnessEvent } from '../harness/events';
-import type { HistoryItem } from '../harness/session';
+import type { EventOf, HarnessEvent } from '../harness/events';
+import type { AssistantItem, HistoryItem, NoticeItem, ToolItem } from '../harness/session';
 import type { StepStats, TranscriptEntry } from './transcript-entry';
 import { lineOf } from './transcript-lines';
 import { StepBook } from './step-book';
 
 type ToolCard = Extract<TranscriptEntry, { kind: 'tool' }>;
-type EventOf<K extends HarnessEvent['type']> = Extract<HarnessEvent, { type: K }>;
-type HistoryOf<K extends HistoryItem['kind']> = Extract<HistoryItem, { kind: K }>;
 /** Where an item came from: a live event, the stored history, or the session this one was forked from. */
 type Origin = 'event' | 'history' | 'inherited';
 export type { StepStats, TranscriptEntry } from './transcript-entry';
@@ -121,7 +119,7 @@ export class TranscriptModel {
     }
   }
 
-  private assistantItem(item: HistoryOf<'assistant'>, inherited: { inherited?: boolean }): boolean {
+  private assistantItem(item: AssistantItem, inherited: { inherited?: boolean }): boolean {
     // The raw reply, also for a session opened from storage (no streamed tokens were kept);
     // an edited reply's raw text is what the model said.
     this.rawOutput =
@@ -147,7 +145,7 @@ export class TranscriptModel {
     });
   }
 
-  private noticeItem(item: HistoryOf<'notice'>, inherited: { inherited?: boolean }): boolean {
+  private noticeItem(item: NoticeItem, inherited: { inherited?: boolean }): boolean {
     // Sessions recorded before the files the task names were noticed at step 1 carry that
     // notice twice, as a step-0 event and as the item right after it: shown once.
     const last = this.entries.at(-1);
@@ -163,7 +161,7 @@ export class TranscriptModel {
     });
   }
 
-  private toolItem(item: HistoryOf<'tool'>, origin: Origin, inherited: { inherited?: boolean }): boolean {
+  private toolItem(item: ToolItem, origin: Origin, inherited: { inherited?: boolean }): boolean {
     const child = item.childSessionId ? { childSessionId: item.childSessionId } : {};
     const index = this.awaitingResult.findIndex((card) => card.tool === item.name);
     if (index !== -1) {
