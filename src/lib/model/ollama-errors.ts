@@ -23,6 +23,37 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/**
+ * An HTTP status no more specific case took, for either client: busy (429, 503) and failed (5xx)
+ * are retried, waiting as the server's Retry-After says; anything else is a refusal, not retried.
+ * `server` names it in the message ("Ollama", "The server").
+ */
+export function statusFallback(status: number, words: string, server: string, retryAfterMs?: number): ModelError {
+  const retry = retryAfterMs !== undefined ? { retryAfterMs } : {};
+  if (status === 429 || status === 503)
+    return {
+      kind: 'overloaded',
+      status,
+      retryable: true,
+      ...retry,
+      message: `${server} is busy (HTTP ${status}): ${words}`,
+    };
+  if (status >= 500)
+    return {
+      kind: 'server',
+      status,
+      retryable: true,
+      ...retry,
+      message: `${server} failed (HTTP ${status}): ${words}`,
+    };
+  return {
+    kind: 'bad_reply',
+    status,
+    retryable: false,
+    message: `${server} refused the request (HTTP ${status}): ${words}`,
+  };
+}
+
 export function unreachableMessage(host: string, origin?: string): string {
   const base =
     `Cannot reach Ollama at ${host}. Is it running? Start it with \`ollama ` + `serve\` (or open the Ollama app).`;
@@ -91,7 +122,6 @@ export function toModelError(error: unknown, context: ErrorContext): ModelError 
 /** An HTTP status Ollama answered with, as the kind the harness acts on (retry, compact, say how to fix). */
 function httpError(status: number, message: string, context: ErrorContext): ModelError {
   const retryAfterMs = parseRetryAfter(context.retryAfter);
-  const retryAfter = retryAfterMs !== undefined ? { retryAfterMs } : {};
   if (status === 404)
     return {
       kind: 'not_found',
@@ -119,26 +149,5 @@ function httpError(status: number, message: string, context: ErrorContext): Mode
         `The prompt is longer than num_ctx, so Ollama refused it instead of dropping the oldest ` +
         `messages: ${message}`,
     };
-  if (status === 429 || status === 503)
-    return {
-      kind: 'overloaded',
-      status,
-      retryable: true,
-      ...retryAfter,
-      message: `Ollama is busy (HTTP ${status}): ${message}`,
-    };
-  if (status >= 500)
-    return {
-      kind: 'server',
-      status,
-      retryable: true,
-      ...retryAfter,
-      message: `Ollama failed (HTTP ${status}): ${message}`,
-    };
-  return {
-    kind: 'bad_reply',
-    status,
-    retryable: false,
-    message: `Ollama refused the request (HTTP ${status}): ${message}`,
-  };
+  return statusFallback(status, message, 'Ollama', retryAfterMs);
 }

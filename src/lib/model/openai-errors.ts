@@ -5,7 +5,7 @@
  */
 import type { APIError } from 'openai';
 import type { ModelError } from '../harness/ports';
-import { parseRetryAfter } from './ollama-errors';
+import { parseRetryAfter, statusFallback } from './ollama-errors';
 
 /** The SDK's error classes (the SDK itself is loaded on first use). */
 export type OpenAISdk = typeof import('openai');
@@ -45,7 +45,6 @@ function statusError(error: APIError, context: OpenAIErrorContext): ModelError {
   const status = error.status ?? 0;
   const words = serverWords(error);
   const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after'));
-  const retry = retryAfterMs !== undefined ? { retryAfterMs } : {};
   if (status === 401 || status === 403)
     return {
       kind: 'server',
@@ -78,28 +77,7 @@ function statusError(error: APIError, context: OpenAIErrorContext): ModelError {
         `The server at ${context.host} does not take native tool calls for "${context.model}" ` +
         `(${words}). Use the text protocol.`,
     };
-  if (status === 429 || status === 503)
-    return {
-      kind: 'overloaded',
-      status,
-      retryable: true,
-      ...retry,
-      message: `The server is busy (HTTP ${status}): ${words}`,
-    };
-  if (status >= 500)
-    return {
-      kind: 'server',
-      status,
-      retryable: true,
-      ...retry,
-      message: `The server failed (HTTP ${status}): ${words}`,
-    };
-  return {
-    kind: 'bad_reply',
-    status,
-    retryable: false,
-    message: `The server refused the request (HTTP ${status}): ${words}`,
-  };
+  return statusFallback(status, words, 'The server', retryAfterMs);
 }
 
 export function toOpenAIModelError(error: unknown, context: OpenAIErrorContext, sdk?: OpenAISdk): ModelError {
