@@ -62,6 +62,21 @@ export const packLabels: Readonly<Record<string, string>> = {
   bare: 'bare: no heuristic rule, the loop alone',
 };
 
+/** Every rule id some pack lists: what a pack expression may add. */
+const packRuleIds = new Set(Object.values(packs).flat());
+
+/**
+ * O5: the rule ids of a pack, or of a pack expression — a pack with rules added, "default+asked-file" —
+ * so an ablation arm can try one rule on top of the kept set without a pack of its own. Undefined
+ * for a name that is neither (an unknown pack or rule).
+ */
+export function packRules(name: string | undefined): readonly string[] | undefined {
+  if (name === undefined) return undefined;
+  const [base, ...added] = name.split('+');
+  if (!Object.hasOwn(packs, base!) || added.some((id) => !packRuleIds.has(id))) return undefined;
+  return [...new Set([...packs[base!]!, ...added])];
+}
+
 export function isPack(name: string | undefined): name is string {
-  return name !== undefined && Object.hasOwn(packs, name);
+  return packRules(name) !== undefined;
 }

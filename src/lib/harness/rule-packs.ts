@@ -7,7 +7,7 @@
  * `small` are the two profiles' packs.
  */
 import type { Rule, RunKind } from './rules/rule';
-import { isPack, packs } from './pack-lists';
+import { isPack, packRules } from './pack-lists';
 import { toolAfterRejection } from './guards/tool-after-rejection';
 import { runawayStop } from './runaway-stop';
 import { keepTests } from './guards/keep-tests';
@@ -39,7 +39,7 @@ import { impliedCheck } from './implied-check';
 import { finalHook } from './final-hook';
 import { doneCheck } from './done-check';
 
-export { isPack, packLabels, packNames, packs } from './pack-lists';
+export { isPack, packLabels, packNames, packRules, packs } from './pack-lists';
 
 export const allRules: readonly Rule[] = [
   toolAfterRejection,
@@ -85,7 +85,7 @@ export function packOf(settings: RunKind['settings']): string {
  * error (a test holds every pack to the registry).
  */
 export function rulesFor(run: RunKind): Rule[] {
-  const ids = new Set(packs[packOf(run.settings)]);
+  const ids = new Set(packRules(packOf(run.settings)));
   if (run.settings.showNamedFiles) ids.add('named-files');
   return allRules.filter((rule) => (rule.layer === 'core' || ids.has(rule.id)) && (rule.appliesTo?.(run) ?? true));
 }

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { final, tunedHarness, tool, toolResults } from '../helpers';
 import { withoutReadMarks } from '../../../src/lib/harness/tools/read-header';
+import { askedPaths } from '../../../src/lib/harness/facts/task-files';
 
 const todo = '# Todo\n\n- buy milk\n- call Sam\n';
 const appendTask = 'Add the line "- water the plants" at the end of TODO.md. Keep the lines that are already there.';
@@ -208,6 +209,32 @@ describe('L3 asked-file: a task that asks for a file is not done without it', ()
     const { outcome } = await h.agent.run('Write b.txt.');
     expect(outcome).toMatchObject({ kind: 'final', answer: 'not written: denied' });
     expect(h.of('notice').map((event) => event.reason)).not.toContain('asked-file');
+  });
+
+  it('L3 asked-file reads the task sentence by sentence: a question before the request does not hide the file it asks for', async () => {
+    const tasks = [
+      'What is the port, according to config/server.json? Put just the value in value.txt.',
+      'Which port does config/server.json set? Answer in value.txt, nothing else.',
+      'Look the port up in config/server.json and store it in value.txt!',
+    ];
+    for (const task of tasks) {
+      const h = tunedHarness(
+        [final('8137'), tool('write_file', { path: 'value.txt', content: '8137' }), final('done')],
+        {
+          files,
+        },
+      );
+      expect((await h.agent.run(task)).outcome, task).toMatchObject({ kind: 'final', answer: 'done' });
+      expect(h.of('notice').find((event) => event.reason === 'asked-file')?.text, task).toContain('value.txt');
+    }
+    // Sentence by sentence: the file named in the question is not asked for, the one in the request is.
+    expect(askedPaths('How would I create a.txt? Write b.txt.', ['a.txt', 'b.txt'])).toEqual(['b.txt']);
+    // A path's dot or a version's does not end a sentence.
+    expect(askedPaths('Set 1.2.3 as the version in VERSION.txt and write it into out/v.txt.', ['out/v.txt'])).toEqual([
+      'out/v.txt',
+    ]);
+    // Named in a sentence that asks for no file: not asked for (a path the task says is wrong, say).
+    expect(askedPaths('The build points at src/old.js. Fix the path in build.js.', ['src/old.js'])).toEqual([]);
   });
 
   it('L3 asked-file leaves alone a task that asks for no file, a file that was there, and a path given as an example', async () => {

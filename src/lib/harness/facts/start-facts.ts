@@ -4,7 +4,7 @@
  * task and the files; a continued run works them out again from the task it continues.
  */
 import type { ReadonlyWorkspace } from '../workspace-types';
-import { asksToMake, taskFiles } from './task-files';
+import { askedPaths, taskFiles } from './task-files';
 import { impliedCommand } from './test-command';
 
 export interface StartFacts {
@@ -12,7 +12,7 @@ export interface StartFacts {
   named: string[];
   /** Paths the task names with nothing there. */
   missing: string[];
-  /** The files the task asks to be made: it says to make files and names these missing ones. */
+  /** The missing paths the task asks to be made (task-files' askedPaths). */
   asked: string[];
   /** The text of each named file at the start (bounded), by path. */
   texts: ReadonlyMap<string, string>;
@@ -38,7 +38,7 @@ export async function startFacts(task: string, workspace: ReadonlyWorkspace): Pr
   return {
     named: there,
     missing,
-    asked: asksToMake(task) ? missing : [],
+    asked: askedPaths(task, missing),
     texts,
     ...(testCommand ? { testCommand } : {}),
   };

@@ -27,10 +27,16 @@ export function namedPaths(task: string): string[] {
 const withoutAsides = (task: string): string => task.replace(/\([^()]*\)/g, ' ');
 
 /**
- * A task that asks for a file to be made, in so many words: "write … into", "create", "save",
- * "record", "in a.md, list …" or "put … in".
+ * Words that ask for a file to be made or filled: "write … into", "create", "save … to", "put … in",
+ * "record", "store", "add a file", "list … in", "answer in".
  */
-const makeWords = /\b(?:write|create|save|list|put|record)\b/i;
+const makeWords = /\b(?:write|create|save|list|put|record|store|add|answer)\b/i;
+
+/**
+ * The task's sentences: split after ".", "!" or "?" followed by a space, so that a path's dot
+ * ("value.txt") or a version ("1.2.3") does not end one.
+ */
+const sentences = (task: string): string[] => task.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.trim());
 
 export interface TaskFiles {
   /** Named files that are there (folders are neither). */
@@ -50,13 +56,13 @@ export async function taskFiles(task: string, workspace: ReadonlyWorkspace): Pro
 }
 
 /**
- * A task that asks for files to be made: it says to write or create and is not a question
- * ("How would I create hello.txt with write_file?" asks for an answer). The files it asks for
- * are then the `missing` of `taskFiles`.
+ * The paths of `missing` the task asks to be made: named in a sentence that says to make or fill
+ * a file and is not a question. "What is the port? Put just the value in value.txt." asks for
+ * value.txt; "How would I create hello.txt with write_file?" asks for an answer, not a file.
  */
-export const asksToMake = (task: string): boolean => makeWords.test(task) && !task.includes('?');
-
-/** The files the task asks to be made: named, and not there. */
-export async function askedFiles(task: string, workspace: ReadonlyWorkspace): Promise<string[]> {
-  return asksToMake(task) ? (await taskFiles(task, workspace)).missing : [];
+export function askedPaths(task: string, missing: readonly string[]): string[] {
+  const asked = sentences(withoutAsides(task))
+    .filter((sentence) => !sentence.trimEnd().endsWith('?') && makeWords.test(sentence))
+    .flatMap((sentence) => namedPaths(sentence));
+  return missing.filter((path) => asked.includes(path));
 }
