@@ -1,7 +1,9 @@
 /**
  * Writes docs/rules.md from the committed results of the ablation sweeps (evals/sweeps.json entries
- * with an "ablation" field): each arm's pass rate per rung with its interval, and, from the bare
- * and pile arms, each rule's evidence and verdict (src/lib/evals/rule-evidence.ts). Nothing in it
+ * with an "ablation" field): each arm's pass rate per rung with its interval, from the bare and
+ * pile arms each rule's evidence and verdict, and from a trial arm (the kept set plus rules, a pack
+ * expression such as "default+asked-file") against the kept arm, whether those rules join
+ * (src/lib/evals/rule-evidence.ts). Nothing in it
  * is typed by hand; a unit test checks that the file matches: `npx tsx scripts/rules-table.ts`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,19 +24,22 @@ export interface Arm {
   group: string;
   arm: string;
   why: string;
+  /** The pack (or pack expression) the arm ran: its first preset. */
+  pack: string;
   results?: EvalResult[];
 }
 
 /** The ablation arms planned in evals/sweeps.json, each with its results when committed. */
 export function ablationArms(): Arm[] {
   const plan = JSON.parse(readFileSync('evals/sweeps.json', 'utf8')) as {
-    sweeps: { name: string; why: string; ablation?: { group: string; arm: string } }[];
+    sweeps: { name: string; why: string; presets: string[]; ablation?: { group: string; arm: string } }[];
   };
   return plan.sweeps.flatMap((sweep) => {
     if (!sweep.ablation) return [];
     const file = `evals/results/${sweep.name}.jsonl`;
     const results = existsSync(file) ? parseResults(readFileSync(file, 'utf8')).results : undefined;
-    return [{ name: sweep.name, ...sweep.ablation, why: sweep.why, ...(results ? { results } : {}) }];
+    const arm = { name: sweep.name, ...sweep.ablation, why: sweep.why, pack: sweep.presets[0] ?? 'default' };
+    return [{ ...arm, ...(results ? { results } : {}) }];
   });
 }
 
@@ -68,6 +73,60 @@ export function groupEvidence(arms: Arm[], group: string) {
   return { pile, evidence: ruleEvidence(pack, pile, bare) };
 }
 
+/**
+ * The trials of one group: each trial arm ran the kept set plus some rules (the rules its pack
+ * expression adds), and each added rule is judged against the group's kept arm by the ablation's
+ * criterion (more wins than losses over the tasks where it acted). A rule a trial keeps joins the
+ * default pack when the group is the deciding one.
+ */
+export function groupTrials(arms: Arm[], group: string) {
+  const kept = arms.find((arm) => arm.group === group && arm.arm === 'kept')?.results;
+  return arms
+    .filter((arm) => arm.group === group && arm.arm === 'trial' && arm.results && kept)
+    .map((arm) => {
+      const added = arm.pack.split('+').slice(1);
+      const rules = allRules.filter((rule) => added.includes(rule.id));
+      return { arm, kept: kept!, evidence: ruleEvidence(rules, arm.results!, kept!) };
+    });
+}
+
+/** The rules the deciding group's trials kept: they join the default pack. */
+export function joinedByTrials(arms: Arm[]): string[] {
+  return groupTrials(arms, decidingGroup).flatMap(({ evidence }) =>
+    evidence.filter((entry) => entry.verdict === 'kept').map((entry) => entry.id),
+  );
+}
+
+function trialTable(arms: Arm[], group: string): string[] {
+  const trials = groupTrials(arms, group);
+  if (trials.length === 0) return [];
+  const rows = [['trial', 'rule', 'acted in (runs)', 'passed when acted', 'wins', 'losses', 'verdict']];
+  for (const { arm, evidence } of trials)
+    for (const entry of evidence)
+      rows.push([
+        arm.name,
+        entry.id,
+        `${entry.actedIn} of ${arm.results!.length}`,
+        `${entry.passedWhenActed} of ${entry.actedIn}`,
+        String(entry.wins),
+        String(entry.losses),
+        entry.verdict === 'kept' ? `joins: ${entry.why}` : `stays out: ${entry.why}`,
+      ]);
+  return [
+    `### Trials, ${group}`,
+    '',
+    'A trial runs the kept set plus a rule (often one revised since the pile arm ran, so its row above',
+    'measured an earlier version) on the same tasks, and judges the rule against the kept arm by the same',
+    'criterion: a win is a task that passed in the trial and failed in the kept arm, among the tasks where',
+    'the rule acted.',
+    '',
+    '```text',
+    textTable(rows),
+    '```',
+    '',
+  ];
+}
+
 function evidenceTable(arms: Arm[], group: string): string {
   const found = groupEvidence(arms, group);
   if (!found) return `The bare and pile arms of "${group}" are not both committed yet.`;
@@ -93,7 +152,7 @@ function evidenceTable(arms: Arm[], group: string): string {
 export function groupNote(arms: Arm[], group: string): string[] {
   const lines =
     group === decidingGroup
-      ? ['These verdicts make the default pack.']
+      ? ['These verdicts, and those of the trials below, make the default pack.']
       : [
           `The default pack follows the verdicts of "${decidingGroup}"; here the same criterion is applied to this`,
           'model alone, to see whether the rules hold on a model they were not tuned on.',
@@ -144,6 +203,7 @@ export function rulesMarkdown(): string {
       evidenceTable(arms, group),
       '```',
       '',
+      ...trialTable(arms, group),
     ]),
     '## The core rules',
     '',

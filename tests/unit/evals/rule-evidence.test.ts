@@ -8,6 +8,8 @@ import {
   decidingGroup,
   groupEvidence,
   groupNote,
+  groupTrials,
+  joinedByTrials,
   rulesDoc,
   rulesMarkdown,
 } from '../../../scripts/rules-table';
@@ -16,6 +18,15 @@ import { packs } from '../../../src/lib/harness/rule-packs';
 const run = (task: string, passed: boolean, rulesActed?: Record<string, number>, rung = 1) =>
   ({ task, passed, rung, ...(rulesActed ? { rulesActed } : {}) }) as unknown as EvalResult;
 const rule = (id: string, layer: 'core' | 'pack' = 'pack') => ({ id, principle: `${id} does a thing`, layer });
+
+const arm = (group: string, name: string, passed: boolean[]) => ({
+  name: `${name}-${group}`,
+  group,
+  arm: name,
+  why: '',
+  pack: 'default',
+  results: passed.map((ok, index) => run(`t${index}`, ok)),
+});
 
 describe('O5 rule evidence from an ablation', () => {
   it('O5 a rule stays only with more wins than losses over the tasks where it acted', () => {
@@ -59,23 +70,20 @@ describe('O5 rule evidence from an ablation', () => {
     expect(figures.byRung[2]!.interval.low).toBe(0);
   });
 
-  it('O5 the default pack is exactly the rules the 1.5B dev-split ablation kept, in pile order', () => {
-    const found = groupEvidence(ablationArms(), decidingGroup);
+  it('O5 the default pack is exactly the rules the 1.5B dev-split ablation and its trials kept, in pile order', () => {
+    const arms = ablationArms();
+    const found = groupEvidence(arms, decidingGroup);
     expect(found, 'the bare and pile arms are committed').toBeDefined();
-    const kept = found!.evidence.filter((entry) => entry.verdict === 'kept').map((entry) => entry.id);
+    const joined = joinedByTrials(arms);
+    const kept = found!.evidence
+      .filter((entry) => entry.verdict === 'kept' || joined.includes(entry.id))
+      .map((entry) => entry.id);
     expect(packs.default).toEqual(kept);
     // A moved rule stays reachable: the opt-in pack named for the model holds the whole pile.
     expect(packs['qwen2.5-coder-1.5b']).toEqual(packs.pile);
   });
 
   it("O5 another model's verdicts are not the default pack's, and a group at the floor says it cannot judge", () => {
-    const arm = (group: string, name: string, passed: boolean[]) => ({
-      name: `${name}-${group}`,
-      group,
-      arm: name,
-      why: '',
-      results: passed.map((ok, index) => run(`t${index}`, ok)),
-    });
     const floor = [arm('small', 'bare', [false, false]), arm('small', 'pile', [false, false])];
     expect(groupNote(floor, 'small').join(' ')).toMatch(
       /follows the verdicts of .*No arm passed a run \(bare 0 of 2, pile 0 of 2\)/,
@@ -84,9 +92,34 @@ describe('O5 rule evidence from an ablation', () => {
     const one = [arm('small', 'bare', [false, false]), arm('small', 'pile', [true, false])];
     expect(groupNote(one, 'small').join(' ')).not.toMatch(/No arm passed/);
     expect(groupNote([arm(decidingGroup, 'bare', [true])], decidingGroup)).toEqual([
-      'These verdicts make the default pack.',
+      'These verdicts, and those of the trials below, make the default pack.',
       '',
     ]);
+  });
+
+  it("O5 a trial judges the rules its pack adds against the kept arm; only the deciding group's trials join the pack", () => {
+    const kept = arm(decidingGroup, 'kept', [false, false, true]);
+    const trial = {
+      ...arm(decidingGroup, 'trial', [true, false, true]),
+      pack: 'default+asked-file',
+      results: [run('t0', true, { 'asked-file': 1 }), run('t1', false, { 'asked-file': 2 }), run('t2', true)],
+    };
+    const [found] = groupTrials([kept, trial], decidingGroup);
+    expect(found!.evidence).toEqual([
+      expect.objectContaining({ id: 'asked-file', actedIn: 2, wins: 1, losses: 0, verdict: 'kept' }),
+    ]);
+    expect(joinedByTrials([kept, trial])).toEqual(['asked-file']);
+    // A loss where it acted (t2 passed in the kept arm, fails in the trial) cancels the win: it stays out.
+    const lost = { ...trial, results: [...trial.results.slice(0, 2), run('t2', false, { 'asked-file': 1 })] };
+    expect(joinedByTrials([kept, lost])).toEqual([]);
+    // Another model's trial, or a trial with no kept arm to compare, joins nothing.
+    expect(
+      joinedByTrials([
+        { ...kept, group: 'other' },
+        { ...trial, group: 'other' },
+      ]),
+    ).toEqual([]);
+    expect(joinedByTrials([trial])).toEqual([]);
   });
 
   it('O5 docs/rules.md is what the committed results write (generated, never typed)', () => {
