@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseResults } from '../src/lib/evals/results-file';
 import type { EvalResult } from '../src/lib/evals/run-eval';
-import { armFigures, ruleEvidence } from '../src/lib/evals/rule-evidence';
+import { armFigures, ruleEvidence, taskWins } from '../src/lib/evals/rule-evidence';
 import type { ArmFigures } from '../src/lib/evals/rule-evidence';
 import { textTable } from '../src/lib/evals/eval-summary';
 import { allRules, packs } from '../src/lib/harness/rule-packs';
@@ -86,7 +86,12 @@ export function groupTrials(arms: Arm[], group: string) {
     .map((arm) => {
       const added = arm.pack.split('+').slice(1);
       const rules = allRules.filter((rule) => added.includes(rule.id));
-      return { arm, kept: kept!, evidence: ruleEvidence(rules, arm.results!, kept!) };
+      return {
+        arm,
+        kept: kept!,
+        whole: taskWins(arm.results!, kept!),
+        evidence: ruleEvidence(rules, arm.results!, kept!),
+      };
     });
 }
 
@@ -100,6 +105,16 @@ export function joinedByTrials(arms: Arm[]): string[] {
 function trialTable(arms: Arm[], group: string): string[] {
   const trials = groupTrials(arms, group);
   if (trials.length === 0) return [];
+  const whole = [['trial', 'passed', 'the kept arm passed', 'task wins', 'task losses', 'what changed']];
+  for (const { arm, kept, whole: tally } of trials)
+    whole.push([
+      arm.name,
+      `${arm.results!.filter((result) => result.passed).length} of ${arm.results!.length}`,
+      `${kept.filter((result) => result.passed).length} of ${kept.length}`,
+      String(tally.wins),
+      String(tally.losses),
+      arm.why.replace(/^O5 /, '').split(/[:,(]/)[0]!.trim(),
+    ]);
   const rows = [['trial', 'rule', 'acted in (runs)', 'passed when acted', 'wins', 'losses', 'verdict']];
   for (const { arm, evidence } of trials)
     for (const entry of evidence)
@@ -115,15 +130,17 @@ function trialTable(arms: Arm[], group: string): string[] {
   return [
     `### Trials, ${group}`,
     '',
-    'A trial runs the kept set plus a rule (often one revised since the pile arm ran, so its row above',
-    'measured an earlier version) on the same tasks, and judges the rule against the kept arm by the same',
-    'criterion: a win is a task that passed in the trial and failed in the kept arm, among the tasks where',
-    'the rule acted.',
+    'A trial runs the kept set with one change — a rule added (often one revised since the pile arm ran,',
+    'so its row above measured an earlier version), or a tool or loop change on a later commit — on the',
+    'same tasks, and judges it against the kept arm by the same criterion: a win is a task that passed',
+    'in the trial and failed in the kept arm (a loss the reverse); a change stays only with more wins than',
+    'losses. An added rule is judged over the tasks where it acted; a tool or loop change over all tasks.',
     '',
     '```text',
-    textTable(rows),
+    textTable(whole),
     '```',
     '',
+    ...(rows.length > 1 ? ['```text', textTable(rows), '```', ''] : []),
   ];
 }
 

@@ -64,24 +64,35 @@ function outcomes(results: readonly EvalResult[]): Map<string, boolean> {
   return new Map([...tally].map(([task, entry]) => [task, entry.passed * 2 > entry.runs]));
 }
 
+/**
+ * Tasks that passed with a change and failed without it (wins), and the reverse (losses), over the
+ * tasks both sets ran.
+ */
+export function taskWins(
+  withChange: readonly EvalResult[],
+  without: readonly EvalResult[],
+): { wins: number; losses: number } {
+  const before = outcomes(without);
+  let wins = 0;
+  let losses = 0;
+  for (const [task, passed] of outcomes(withChange)) {
+    const then = before.get(task);
+    if (then === undefined) continue;
+    if (passed && !then) wins++;
+    if (!passed && then) losses++;
+  }
+  return { wins, losses };
+}
+
 export function ruleEvidence(
   rules: readonly RuleInfo[],
   pile: readonly EvalResult[],
   bare: readonly EvalResult[],
 ): RuleEvidence[] {
-  const bareOutcome = outcomes(bare);
   return rules.map((rule) => {
     const acted = pile.filter((result) => (result.rulesActed?.[rule.id] ?? 0) > 0);
     const acts = pile.reduce((sum, result) => sum + (result.rulesActed?.[rule.id] ?? 0), 0);
-    const withPile = outcomes(acted);
-    let wins = 0;
-    let losses = 0;
-    for (const [task, passed] of withPile) {
-      const without = bareOutcome.get(task);
-      if (without === undefined) continue;
-      if (passed && !without) wins++;
-      if (!passed && without) losses++;
-    }
+    const { wins, losses } = taskWins(acted, bare);
     const base = {
       ...rule,
       actedIn: acted.length,

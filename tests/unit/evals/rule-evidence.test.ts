@@ -109,9 +109,12 @@ describe('O5 rule evidence from an ablation', () => {
       expect.objectContaining({ id: 'asked-file', actedIn: 2, wins: 1, losses: 0, verdict: 'kept' }),
     ]);
     expect(joinedByTrials([kept, trial])).toEqual(['asked-file']);
+    // The arm as a whole, over every task (how a tool or loop change with no rule of its own is judged).
+    expect(found!.whole).toEqual({ wins: 1, losses: 0 });
     // A loss where it acted (t2 passed in the kept arm, fails in the trial) cancels the win: it stays out.
     const lost = { ...trial, results: [...trial.results.slice(0, 2), run('t2', false, { 'asked-file': 1 })] };
     expect(joinedByTrials([kept, lost])).toEqual([]);
+    expect(groupTrials([kept, lost], decidingGroup)[0]!.whole).toEqual({ wins: 1, losses: 1 });
     // Another model's trial, or a trial with no kept arm to compare, joins nothing.
     expect(
       joinedByTrials([
