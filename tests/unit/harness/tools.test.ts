@@ -118,14 +118,16 @@ describe('T2 list_files on a file', () => {
 describe('T1 patch_file replace_all', () => {
   const notes = 'Team notes\n\nAsk Joan.\nJoan leads.\nThanks to Joan.\n';
 
-  it('T1 replaces every exact occurrence in one call, and says how many places', async () => {
-    const h = harness(
-      [tool('patch_file', { path: 'team.md', old_text: 'Joan', new_text: 'Ada', replace_all: true }), final('ok')],
-      { files: { 'team.md': notes } },
-    );
-    await h.agent.run('go');
-    expect(await h.workspace.readFile('team.md')).toBe('Team notes\n\nAsk Ada.\nAda leads.\nThanks to Ada.\n');
-    expect(toolResults(h)[0]).toMatch(/^patched team\.md \(3 places, each -1 \+1 lines\)/);
+  it('T1 replaces every exact occurrence in one call, and says how many places (the small profile too)', async () => {
+    for (const settings of [{}, { profile: 'small' as const }]) {
+      const h = harness(
+        [tool('patch_file', { path: 'team.md', old_text: 'Joan', new_text: 'Ada', replace_all: true }), final('ok')],
+        { files: { 'team.md': notes }, settings },
+      );
+      await h.agent.run('go');
+      expect(await h.workspace.readFile('team.md')).toBe('Team notes\n\nAsk Ada.\nAda leads.\nThanks to Ada.\n');
+      expect(toolResults(h)[0]).toMatch(/^patched team\.md \(3 places, each -1 \+1 lines\)/);
+    }
   });
 
   it('T3 without it, several occurrences are refused naming their lines and the way to replace them all', async () => {
