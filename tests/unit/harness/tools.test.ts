@@ -156,6 +156,14 @@ describe('T1 patch_file replace_all', () => {
         expect(await h.workspace.readFile('a.js')).toBe(files['a.js']);
       } else expect(await h.workspace.readFile('a.js')).toBe('x\n');
     }
+    // Bounded: many places times a long new_text would grow the file past one call's text.
+    const many = harness(
+      [tool('patch_file', { path: 'a.txt', old_text: 'x', new_text: 'y'.repeat(300), replace_all: true }), final('ok')],
+      { files: { 'a.txt': 'x'.repeat(2000) } },
+    );
+    await many.agent.run('go');
+    expect(toolResults(many)[0]).toMatch(/replacing all 2000 places would add 598000 characters to a\.txt/);
+    expect(await many.workspace.readFile('a.txt')).toBe('x'.repeat(2000));
     // A replace_all that is not a boolean is refused by the schema.
     const bad = harness(
       [tool('patch_file', { path: 'a.js', old_text: 'n', new_text: 'm', replace_all: 'yes' }), final('ok')],

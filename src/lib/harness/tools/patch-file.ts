@@ -12,6 +12,7 @@ import { replacedLine } from './replaced-line';
 import { lineOf, patchedRegion } from './patched-region';
 import { declaredAgain, declaredTwice, scriptFile } from './declared-twice';
 import { declarationHint } from './declaration-hint';
+import { bounds } from '../bounds';
 
 /**
  * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
@@ -182,6 +183,15 @@ function linesOf(text: string, oldText: string): string {
 function replacedAll(text: string, args: PatchArgs): Patched | undefined {
   const parts = text.split(args.old_text);
   if (parts.length < 2) return undefined;
+  // Bounded as one call's text is: a short new_text times many places must not grow the file past
+  // what a write_file could put there in one go.
+  const grows = (parts.length - 1) * (args.new_text.length - args.old_text.length);
+  if (grows > bounds.argumentChars)
+    return {
+      error:
+        `replacing all ${parts.length - 1} places would add ${grows} characters to ${args.path}, more than ` +
+        `one call may (${bounds.argumentChars}); nothing was changed`,
+    };
   const start = parts[0]!.length;
   return {
     text: parts.join(args.new_text),
