@@ -105,7 +105,7 @@ export function joinedByTrials(arms: Arm[]): string[] {
 function trialTable(arms: Arm[], group: string): string[] {
   const trials = groupTrials(arms, group);
   if (trials.length === 0) return [];
-  const whole = [['trial', 'passed', 'the kept arm passed', 'task wins', 'task losses', 'what changed']];
+  const whole = [['trial', 'passed', 'the kept arm passed', 'task wins', 'task losses', 'pack @ harness']];
   for (const { arm, kept, whole: tally } of trials)
     whole.push([
       arm.name,
@@ -113,7 +113,7 @@ function trialTable(arms: Arm[], group: string): string[] {
       `${kept.filter((result) => result.passed).length} of ${kept.length}`,
       String(tally.wins),
       String(tally.losses),
-      arm.why.replace(/^O5 /, '').split(/[:,(]/)[0]!.trim(),
+      `${arm.pack} @ ${arm.results![0]?.harness ?? '?'}`,
     ]);
   const rows = [['trial', 'rule', 'acted in (runs)', 'passed when acted', 'wins', 'losses', 'verdict']];
   for (const { arm, evidence } of trials)

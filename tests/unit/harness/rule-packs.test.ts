@@ -53,13 +53,13 @@ describe('O5 the rules and their packs', () => {
 
   it('O5 a pack expression adds rules to a pack for one arm; an unknown pack or rule in it is no pack', () => {
     const ids = (pack: string) => rulesFor(run(defaultSettings({ pack }))).map((rule) => rule.id);
-    expect(packOf(defaultSettings({ pack: 'default+asked-file' }))).toBe('default+asked-file');
-    expect(ids('default+asked-file')).toEqual(expect.arrayContaining([...packs.default!, 'asked-file']));
-    expect(ids('default')).not.toContain('asked-file');
+    expect(packOf(defaultSettings({ pack: 'default+read-first' }))).toBe('default+read-first');
+    expect(ids('default+read-first')).toEqual(expect.arrayContaining([...packs.default!, 'read-first']));
+    expect(ids('default')).not.toContain('read-first');
     const packLayer = (id: string) => allRules.find((rule) => rule.id === id)?.layer === 'pack';
     expect(ids('bare+asked-file+no-news').filter(packLayer).sort()).toEqual(['asked-file', 'no-news']);
     // Not a pack: an unknown base, an unknown or core rule, an empty addition.
-    for (const name of ['nope+asked-file', 'default+nope', 'default+done-check', 'default+', '+asked-file'])
+    for (const name of ['nope+read-first', 'default+nope', 'default+done-check', 'default+', '+read-first'])
       expect(packOf(defaultSettings({ pack: name })), name).toBe('default');
   });
 
