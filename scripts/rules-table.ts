@@ -26,13 +26,20 @@ export interface Arm {
   why: string;
   /** The pack (or pack expression) the arm ran: its first preset. */
   pack: string;
+  /** A trial's change, in a few words. */
+  change?: string;
   results?: EvalResult[];
 }
 
 /** The ablation arms planned in evals/sweeps.json, each with its results when committed. */
 export function ablationArms(): Arm[] {
   const plan = JSON.parse(readFileSync('evals/sweeps.json', 'utf8')) as {
-    sweeps: { name: string; why: string; presets: string[]; ablation?: { group: string; arm: string } }[];
+    sweeps: {
+      name: string;
+      why: string;
+      presets: string[];
+      ablation?: { group: string; arm: string; change?: string };
+    }[];
   };
   return plan.sweeps.flatMap((sweep) => {
     if (!sweep.ablation) return [];
@@ -105,14 +112,18 @@ export function joinedByTrials(arms: Arm[]): string[] {
 function trialTable(arms: Arm[], group: string): string[] {
   const trials = groupTrials(arms, group);
   if (trials.length === 0) return [];
-  const whole = [['trial', 'passed', 'the kept arm passed', 'task wins', 'task losses', 'pack @ harness']];
+  const whole = [
+    ['trial', 'change', 'passed', 'the kept arm passed', 'task wins', 'task losses', 'whole arm', 'pack @ harness'],
+  ];
   for (const { arm, kept, whole: tally } of trials)
     whole.push([
       arm.name,
+      arm.change ?? '–',
       `${arm.results!.filter((result) => result.passed).length} of ${arm.results!.length}`,
       `${kept.filter((result) => result.passed).length} of ${kept.length}`,
       String(tally.wins),
       String(tally.losses),
+      tally.wins > tally.losses ? 'helps' : 'no help shown',
       `${arm.pack} @ ${arm.results![0]?.harness ?? '?'}`,
     ]);
   const rows = [['trial', 'rule', 'acted in (runs)', 'passed when acted', 'wins', 'losses', 'verdict']];
@@ -134,7 +145,8 @@ function trialTable(arms: Arm[], group: string): string[] {
     'so its row above measured an earlier version), or a tool or loop change on a later commit — on the',
     'same tasks, and judges it against the kept arm by the same criterion: a win is a task that passed',
     'in the trial and failed in the kept arm (a loss the reverse); a change stays only with more wins than',
-    'losses. An added rule is judged over the tasks where it acted; a tool or loop change over all tasks.',
+    'losses. An added rule is judged over the tasks where it acted; a tool or loop change over all tasks',
+    '(one that shows no help is taken out again: its results stay here, its code does not).',
     '',
     '```text',
     textTable(whole),

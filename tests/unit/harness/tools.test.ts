@@ -115,66 +115,6 @@ describe('T2 list_files on a file', () => {
   });
 });
 
-describe('T1 patch_file replace_all', () => {
-  const notes = 'Team notes\n\nAsk Joan.\nJoan leads.\nThanks to Joan.\n';
-
-  it('T1 replaces every exact occurrence in one call, and says how many places (the small profile too)', async () => {
-    for (const settings of [{}, { profile: 'small' as const }]) {
-      const h = harness(
-        [tool('patch_file', { path: 'team.md', old_text: 'Joan', new_text: 'Ada', replace_all: true }), final('ok')],
-        { files: { 'team.md': notes }, settings },
-      );
-      await h.agent.run('go');
-      expect(await h.workspace.readFile('team.md')).toBe('Team notes\n\nAsk Ada.\nAda leads.\nThanks to Ada.\n');
-      expect(toolResults(h)[0]).toMatch(/^patched team\.md \(3 places, each -1 \+1 lines\)/);
-    }
-  });
-
-  it('T3 without it, several occurrences are refused naming their lines and the way to replace them all', async () => {
-    const h = harness([tool('patch_file', { path: 'team.md', old_text: 'Joan', new_text: 'Ada' }), final('ok')], {
-      files: { 'team.md': notes },
-    });
-    await h.agent.run('go');
-    expect(toolResults(h)[0]).toContain(
-      'old_text occurs 3 times in team.md (lines 3, 4, 5); include more surrounding lines so it occurs once, ' +
-        'or set replace_all to true to replace every one',
-    );
-    expect(await h.workspace.readFile('team.md')).toBe(notes);
-  });
-
-  it('T3 replace_all with old_text not in the file, or found only with whitespace ignored, changes nothing', async () => {
-    const files = { 'a.js': 'function f(n) {\n  return n;\n}\n' };
-    for (const old_text of ['zzz', 'function f(n) { return n; }']) {
-      const h = harness(
-        [tool('patch_file', { path: 'a.js', old_text, new_text: 'x', replace_all: true }), final('ok')],
-        { files },
-      );
-      await h.agent.run('go');
-      // The whitespace-blind match stays the one-place path: one place, patched as before.
-      if (old_text === 'zzz') {
-        expect(toolResults(h)[0]).toMatch(/old_text was not found in a\.js/);
-        expect(await h.workspace.readFile('a.js')).toBe(files['a.js']);
-      } else expect(await h.workspace.readFile('a.js')).toBe('x\n');
-    }
-    // Bounded: many places times a long new_text would grow the file past one call's text.
-    const many = harness(
-      [tool('patch_file', { path: 'a.txt', old_text: 'x', new_text: 'y'.repeat(300), replace_all: true }), final('ok')],
-      { files: { 'a.txt': 'x'.repeat(2000) } },
-    );
-    await many.agent.run('go');
-    expect(toolResults(many)[0]).toMatch(/replacing all 2000 places would add 598000 characters to a\.txt/);
-    expect(await many.workspace.readFile('a.txt')).toBe('x'.repeat(2000));
-    // A replace_all that is not a boolean is refused by the schema.
-    const bad = harness(
-      [tool('patch_file', { path: 'a.js', old_text: 'n', new_text: 'm', replace_all: 'yes' }), final('ok')],
-      { files },
-    );
-    await bad.agent.run('go');
-    expect(toolResults(bad)[0]).toMatch(/replace_all/);
-    expect(await bad.workspace.readFile('a.js')).toBe(files['a.js']);
-  });
-});
-
 describe('validation', () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ['read_file', {}, /missing required argument 'path'/],

@@ -1,6 +1,6 @@
 /**
- * T1, T3: the `patch_file` tool: one block of text replaced where it occurs once — or, asked with
- * `replace_all`, everywhere it occurs — with the errors that give the fix when it cannot be.
+ * T1, T3: the `patch_file` tool: one block of text replaced where it occurs once, with the errors
+ * that give the fix when it cannot be.
  */
 import type { WriteTool } from './tool-definition';
 import { objectSchema, stringProperty, textProperty } from './tool-definition';
@@ -12,7 +12,6 @@ import { replacedLine } from './replaced-line';
 import { lineOf, patchedRegion } from './patched-region';
 import { declaredAgain, declaredTwice, scriptFile } from './declared-twice';
 import { declarationHint } from './declaration-hint';
-import { bounds } from '../bounds';
 
 /**
  * An append whose every line (with a letter or digit in it) the file has already: Qwen2.5-Coder-1.5B
@@ -71,12 +70,7 @@ function replacedHint(text: string, newText: string): string {
     : '';
 }
 
-type PatchArgs = { path: string; old_text: string; new_text: string; replace_all?: boolean };
-
-/** A patch's new text, where it changed the file (the first place) and how many places; or why not. */
-type Patched =
-  | { error: string; text?: undefined }
-  | { text: string; loose: boolean; appended: boolean; start: number; end: number; count?: number; error?: undefined };
+type PatchArgs = { path: string; old_text: string; new_text: string };
 
 /** What follows "not found": a declaration to change, else the line like old_text, or the one new_text replaces. */
 function notFoundHint(path: string, text: string, args: PatchArgs): string {
@@ -109,7 +103,7 @@ function joinedLines(text: string, match: { start: number; end: number; loose: b
 }
 
 /** The file's text with old_text's one match replaced (an empty old_text: new_text added at the end), or why not. */
-function replaced(text: string, args: PatchArgs): Patched {
+function replaced(text: string, args: PatchArgs) {
   // An empty old_text can mean only one place, the end: models append so, and a refusal ("must not
   // be empty") only sends them round again. The file keeps its last newline.
   if (args.old_text === '') {
@@ -138,10 +132,6 @@ function replaced(text: string, args: PatchArgs): Patched {
         'old_text and new_text are the same, so nothing would change: new_text is the text as it ' +
         'should be after the change',
     };
-  if (args.replace_all) {
-    const all = replacedAll(text, args);
-    if (all) return all;
-  }
   const match = findText(text, args.old_text);
   if (match.count === 0)
     return {
@@ -151,9 +141,7 @@ function replaced(text: string, args: PatchArgs): Patched {
     };
   if (match.count > 1)
     return {
-      error:
-        `old_text occurs ${match.count} times in ${args.path} (${linesOf(text, args.old_text)}); include more ` +
-        'surrounding lines so it occurs once, or set replace_all to true to replace every one',
+      error: `old_text occurs ${match.count} times in ${args.path}; include more surrounding lines so it occurs once`,
     };
   const joined = joinedLines(text, match, args);
   if (joined) return { error: joined };
@@ -166,70 +154,24 @@ function replaced(text: string, args: PatchArgs): Patched {
   };
 }
 
-/** The lines old_text's exact occurrences start on, the first few (a loose match has no such list). */
-function linesOf(text: string, oldText: string): string {
-  const lines: number[] = [];
-  for (let at = text.indexOf(oldText); at !== -1 && lines.length < 6; at = text.indexOf(oldText, at + oldText.length))
-    lines.push(lineOf(text, at) + 1);
-  if (lines.length === 0) return 'with whitespace ignored';
-  return `line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}${lines.length === 6 ? ', …' : ''}`;
-}
-
-/**
- * replace_all: every exact occurrence replaced ("replace every X with Y" is one call, not one per
- * place, each needing its own surrounding lines). Only exact matches: a whitespace-blind match is
- * one place by design. Undefined when old_text is not there exactly: the one-place path then says why.
- */
-function replacedAll(text: string, args: PatchArgs): Patched | undefined {
-  const parts = text.split(args.old_text);
-  if (parts.length < 2) return undefined;
-  // Bounded as one call's text is: a short new_text times many places must not grow the file past
-  // what a write_file could put there in one go.
-  const grows = (parts.length - 1) * (args.new_text.length - args.old_text.length);
-  if (grows > bounds.argumentChars)
-    return {
-      error:
-        `replacing all ${parts.length - 1} places would add ${grows} characters to ${args.path}, more than ` +
-        `one call may (${bounds.argumentChars}); nothing was changed`,
-    };
-  const start = parts[0]!.length;
-  return {
-    text: parts.join(args.new_text),
-    loose: false,
-    appended: false,
-    start,
-    end: start + args.new_text.length,
-    count: parts.length - 1,
-  };
-}
-
 /** replaced(), refused when it would declare a JavaScript name a second time (declared-twice.ts). */
-function patched(text: string, args: PatchArgs): Patched {
+function patched(text: string, args: PatchArgs) {
   const result = replaced(text, args);
   if (result.text === undefined) return result;
   const again = declaredAgain(args.path, text, result.text, args.new_text);
   return again ? { error: again } : result;
 }
 
-/** "3 places, " before the line counts when replace_all changed more than one place. */
-const replacements = (result: { count?: number }) =>
-  result.count && result.count > 1 ? `${result.count} places, each ` : '';
-
 export const patchFile: WriteTool<PatchArgs> = {
   name: 'patch_file',
   access: 'write',
   risky: true,
-  description: 'Replace one exact block of text in a file; old_text must occur once, unless replace_all.',
+  description: 'Replace one exact block of text in a file; old_text must occur exactly once.',
   parameters: objectSchema(
     {
       path: stringProperty('File relative to the workspace root.', { minLength: 1 }),
       old_text: textProperty('The exact text to replace (must occur once); empty: new_text is added at the end.'),
       new_text: textProperty('The replacement text.'),
-      replace_all: {
-        type: 'boolean',
-        description: 'Replace every occurrence of old_text.',
-        default: false,
-      },
     },
     ['path', 'old_text', 'new_text'],
   ),
@@ -266,7 +208,7 @@ export const patchFile: WriteTool<PatchArgs> = {
       output:
         (result.appended
           ? `appended to ${args.path} (+${added} lines: old_text was empty)`
-          : `patched ${args.path} (${replacements(result)}-${removed} +${added} lines${how})`) + left,
+          : `patched ${args.path} (-${removed} +${added} lines${how})`) + left,
       touched: [args.path],
       changed: [args.path],
     };

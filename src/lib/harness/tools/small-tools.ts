@@ -20,9 +20,6 @@ const brief: Record<string, string> = {
 
 export const smallToolNames: readonly string[] = Object.keys(brief);
 
-/** The optional arguments a slimmed tool keeps. */
-const keptOptional: Record<string, string[]> = { list_files: ['path'], patch_file: ['replace_all'] };
-
 /** Only the required arguments: an optional one is a choice the model does not need to make. */
 function requiredOnly(schema: ArgumentSchema, keep: readonly string[]): ArgumentSchema {
   const names = new Set([...schema.required, ...keep]);
@@ -39,8 +36,7 @@ export function smallTools(tools: readonly AnyTool[]): AnyTool[] {
     const tool = byName.get(name);
     if (!tool) return [];
     // list_files keeps its folder argument: without it, the model could only ever list the root.
-    // patch_file keeps replace_all: its refusal of several occurrences offers it, and must be true.
-    const parameters = requiredOnly(tool.parameters, keptOptional[name] ?? []);
+    const parameters = requiredOnly(tool.parameters, name === 'list_files' ? ['path'] : []);
     const example = Object.fromEntries(
       Object.entries(tool.example as Record<string, unknown>).filter(([key]) => key in parameters.properties),
     );
