@@ -109,7 +109,7 @@ export function joinedByTrials(arms: Arm[]): string[] {
   );
 }
 
-function trialTable(arms: Arm[], group: string): string[] {
+export function trialTable(arms: Arm[], group: string): string[] {
   const trials = groupTrials(arms, group);
   if (trials.length === 0) return [];
   const whole = [
@@ -136,7 +136,10 @@ function trialTable(arms: Arm[], group: string): string[] {
         `${entry.passedWhenActed} of ${entry.actedIn}`,
         String(entry.wins),
         String(entry.losses),
-        entry.verdict === 'kept' ? `joins: ${entry.why}` : `stays out: ${entry.why}`,
+        // Only the deciding group's trials change the pack; another model's say whether the rule holds on it.
+        group !== decidingGroup
+          ? `${entry.verdict === 'kept' ? 'holds here' : 'no help shown here'}: ${entry.why}`
+          : `${entry.verdict === 'kept' ? 'joins' : 'stays out'}: ${entry.why}`,
       ]);
   return [
     `### Trials, ${group}`,

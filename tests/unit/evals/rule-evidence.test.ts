@@ -10,6 +10,7 @@ import {
   groupNote,
   groupTrials,
   joinedByTrials,
+  trialTable,
   rulesDoc,
   rulesMarkdown,
 } from '../../../scripts/rules-table';
@@ -123,6 +124,14 @@ describe('O5 rule evidence from an ablation', () => {
       ]),
     ).toEqual([]);
     expect(joinedByTrials([trial])).toEqual([]);
+    // Another model's table says the rule holds on it, not that it joins the pack.
+    const elsewhere = [
+      { ...kept, group: 'other' },
+      { ...trial, group: 'other' },
+    ];
+    expect(trialTable(elsewhere, 'other').join('\n')).toContain('holds here: 1 wins against 0 losses');
+    expect(trialTable(elsewhere, 'other').join('\n')).not.toContain('joins');
+    expect(trialTable([kept, trial], decidingGroup).join('\n')).toContain('joins: 1 wins against 0 losses');
   });
 
   it('O5 docs/rules.md is what the committed results write (generated, never typed)', () => {
