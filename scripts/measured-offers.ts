@@ -27,11 +27,16 @@ export function measuredOffers(files: readonly (readonly EvalResult[])[]): Measu
     const onTest = served.some((results) =>
       results.some((result) => result.model === model && result.split === 'test'),
     );
-    const candidates = served.flatMap((results) =>
-      summarize(
-        results.filter((result) => result.model === model && laddered(result) && (!onTest || result.split === 'test')),
-      ),
-    );
+    const candidates = served.flatMap((results) => {
+      const runs = results.filter(
+        (result) => result.model === model && laddered(result) && (!onTest || result.split === 'test'),
+      );
+      // The harness commit the figure belongs to: the rules may have changed since.
+      return summarize(runs).map((summary) => ({
+        ...summary,
+        harness: runs.find((run) => run.protocol === summary.protocol && run.preset === summary.preset)?.harness,
+      }));
+    });
     const best = candidates
       .filter((summary) => summary.runs >= 18)
       .sort(
@@ -49,6 +54,7 @@ export function measuredOffers(files: readonly (readonly EvalResult[])[]): Measu
         high: Math.round(best.passInterval.high * 100),
         meanSeconds: Math.round(best.meanSeconds),
         on: onTest ? 'test' : 'tuning',
+        ...(best.harness ? { harness: best.harness } : {}),
       },
     ];
   });

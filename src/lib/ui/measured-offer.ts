@@ -21,6 +21,8 @@ export interface MeasuredOffer {
   meanSeconds: number;
   /** Measured on the held-out test split, or (for a model never run on it) on the tuning tasks. */
   on: 'test' | 'tuning';
+  /** The harness commit that ran them: the rules may have changed since. */
+  harness?: string;
 }
 
 export const measured = offers as MeasuredOffer[];
@@ -69,6 +71,7 @@ export function offerWhy(offer: MeasuredOffer): string {
     offer.meanSeconds >= 90 ? `about ${Math.round(offer.meanSeconds / 60)} minutes` : `about ${offer.meanSeconds} s`;
   return (
     `${offer.protocol} output with ${rules}: passed ${offer.passed} of ${offer.runs} runs on ${tasks} ` +
-    `(${offer.low}–${offer.high}%) on a 2-core CPU, ${minutes} a run`
+    `(${offer.low}–${offer.high}%) on a 2-core CPU, ${minutes} a run` +
+    (offer.harness ? ` (measured with version ${offer.harness})` : '')
   );
 }
