@@ -3,8 +3,8 @@
  * with an "ablation" field): each arm's pass rate per rung with its interval, from the bare and
  * pile arms each rule's evidence and verdict, and from a trial arm (the kept set plus rules, a pack
  * expression such as "default+asked-file") against the kept arm, whether those rules join
- * (src/lib/evals/rule-evidence.ts). Nothing in it
- * is typed by hand; a unit test checks that the file matches: `npx tsx scripts/rules-table.ts`.
+ * (src/lib/evals/rule-evidence.ts). Nothing in it is typed by hand; a unit test checks that the
+ * file matches: `npx tsx scripts/rules-table.ts`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseResults } from '../src/lib/evals/results-file';
@@ -12,7 +12,7 @@ import type { EvalResult } from '../src/lib/evals/run-eval';
 import { armFigures, ruleEvidence, taskWins } from '../src/lib/evals/rule-evidence';
 import type { ArmFigures } from '../src/lib/evals/rule-evidence';
 import { textTable } from '../src/lib/evals/eval-summary';
-import { allRules, packs } from '../src/lib/harness/rule-packs';
+import { addedRules, allRules, packs } from '../src/lib/harness/rule-packs';
 
 export const rulesDoc = 'docs/rules.md';
 
@@ -88,17 +88,13 @@ export function groupEvidence(arms: Arm[], group: string) {
  */
 export function groupTrials(arms: Arm[], group: string) {
   const kept = arms.find((arm) => arm.group === group && arm.arm === 'kept')?.results;
+  if (!kept) return [];
   return arms
-    .filter((arm) => arm.group === group && arm.arm === 'trial' && arm.results && kept)
+    .filter((arm) => arm.group === group && arm.arm === 'trial' && arm.results)
     .map((arm) => {
-      const added = arm.pack.split('+').slice(1);
+      const added = addedRules(arm.pack);
       const rules = allRules.filter((rule) => added.includes(rule.id));
-      return {
-        arm,
-        kept: kept!,
-        whole: taskWins(arm.results!, kept!),
-        evidence: ruleEvidence(rules, arm.results!, kept!),
-      };
+      return { arm, kept, whole: taskWins(arm.results!, kept), evidence: ruleEvidence(rules, arm.results!, kept) };
     });
 }
 

@@ -72,9 +72,15 @@ const packRuleIds = new Set(Object.values(packs).flat());
  */
 export function packRules(name: string | undefined): readonly string[] | undefined {
   if (name === undefined) return undefined;
-  const [base, ...added] = name.split('+');
-  if (!Object.hasOwn(packs, base!) || added.some((id) => !packRuleIds.has(id))) return undefined;
-  return [...new Set([...packs[base!]!, ...added])];
+  const base = name.split('+')[0]!;
+  const added = addedRules(name);
+  if (!Object.hasOwn(packs, base) || added.some((id) => !packRuleIds.has(id))) return undefined;
+  return [...new Set([...packs[base]!, ...added])];
+}
+
+/** The rule ids a pack expression adds to its pack ("default+asked-file": asked-file; a pack name: none). */
+export function addedRules(name: string): string[] {
+  return name.split('+').slice(1);
 }
 
 export function isPack(name: string | undefined): name is string {

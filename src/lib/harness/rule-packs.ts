@@ -39,7 +39,7 @@ import { impliedCheck } from './implied-check';
 import { finalHook } from './final-hook';
 import { doneCheck } from './done-check';
 
-export { isPack, packLabels, packNames, packRules, packs } from './pack-lists';
+export { addedRules, isPack, packLabels, packNames, packRules, packs } from './pack-lists';
 
 export const allRules: readonly Rule[] = [
   toolAfterRejection,
