@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resultsFiles } from './results-files';
-import type { EvalResult } from '../src/lib/evals/run-eval';
+import type { EvalResult } from '../src/lib/evals/eval-result';
 import { summarize } from '../src/lib/evals/eval-summary';
 import type { MeasuredOffer } from '../src/lib/ui/measured-offer';
 

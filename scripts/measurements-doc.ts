@@ -9,7 +9,7 @@ import { resultsFiles } from './results-files';
 import { compactTableOf } from './eval-readme-table';
 import { textTable } from '../src/lib/evals/eval-summary';
 import { wilsonInterval } from '../src/lib/evals/wilson-interval';
-import type { EvalResult } from '../src/lib/evals/run-eval';
+import type { EvalResult } from '../src/lib/evals/eval-result';
 import { loadEvals } from '../src/cli/load-evals';
 
 export const measurementsFile = 'docs/measurements.md';

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseResults } from '../src/lib/evals/results-file';
-import type { EvalResult } from '../src/lib/evals/run-eval';
+import type { EvalResult } from '../src/lib/evals/eval-result';
 import { armFigures, ruleEvidence, taskWins } from '../src/lib/evals/rule-evidence';
 import type { ArmFigures } from '../src/lib/evals/rule-evidence';
 import { textTable } from '../src/lib/evals/eval-summary';

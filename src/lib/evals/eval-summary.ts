@@ -3,7 +3,7 @@
  * rate with counts and its 95% interval and how much it varies between repeats, mean steps, tokens, time and parse
  * rate. One function for the CLI table and the page's table, so both show the same numbers.
  */
-import type { EvalResult } from './run-eval';
+import type { EvalResult } from './eval-result';
 import { compareRates, wilsonInterval } from './wilson-interval';
 import type { Interval } from './wilson-interval';
 

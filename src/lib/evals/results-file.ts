@@ -4,7 +4,7 @@
  * bad line is an error that names its line.
  */
 import { Ajv } from '../harness/tools/ajv';
-import type { EvalResult } from './run-eval';
+import type { EvalResult } from './eval-result';
 
 const validate = new Ajv({ strict: false }).compile({
   type: 'object',

@@ -12,7 +12,7 @@
  * A win is the pile's, not the one rule's: on tasks where several rules acted, each is credited.
  * The kept set is then run as an arm of its own, which is the test of the set as a whole.
  */
-import type { EvalResult } from './run-eval';
+import type { EvalResult } from './eval-result';
 import { wilsonInterval } from './wilson-interval';
 import type { Interval } from './wilson-interval';
 

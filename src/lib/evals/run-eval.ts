@@ -8,10 +8,10 @@
 import { Agent } from '../harness/agent';
 import type { HarnessEvent } from '../harness/events';
 import type { ModelClient } from '../harness/model-types';
-import type { FinalFlag, Outcome } from '../harness/outcome';
+import type { Outcome } from '../harness/outcome';
 import type { HarnessProfile, Protocol, ToolProfile } from '../harness/settings';
 import type { Session } from '../harness/session';
-import type { ExecResult, Workspace } from '../harness/workspace-types';
+import type { Workspace } from '../harness/workspace-types';
 import type { ShellAnalyzer } from '../harness/tools/shell-rules';
 import { MemoryTaskStore } from '../store/memory-task-store';
 import { describeOutcome } from '../harness/outcome';
@@ -20,8 +20,6 @@ import { MemorySessionStore } from '../store/memory-session-store';
 import { ScriptedModelClient } from '../model/scripted-model-client';
 import { evalTitle } from './eval-title';
 import type { EvalTask } from './eval-task';
-import { isProtected } from './eval-task';
-import type { Split } from './eval-task';
 import { collectFiles } from '../workspace/workspace-files';
 import type { FileMap } from '../workspace/workspace-files';
 import { FileTrail } from '../store/file-trail';
@@ -29,6 +27,10 @@ import { runFigures } from './run-figures';
 import type { RunFigures } from './run-figures';
 import { evalSettings, runSeed } from './eval-settings';
 import type { Snapshot } from '../store/file-trail';
+import type { EvalResult } from './eval-result';
+import { runId } from './eval-result';
+import type { CheckRun } from './eval-check';
+import { runCheck } from './eval-check';
 
 /**
  * Who answers: a real model on a server, the task's reference solution, one of its shortcuts (a
@@ -89,62 +91,9 @@ export interface EvalRun {
   onEvent?: (event: HarnessEvent) => void;
 }
 
-/** One line of results.jsonl. */
-export interface EvalResult {
-  runId: string;
-  task: string;
-  tags: string[];
-  /** The task's rung on the ladder (absent in results written before the ladder). */
-  rung?: number;
-  /** O5: the task's family and split (absent in results written before the pool). */
-  family?: string;
-  split?: Split;
-  model: string;
-  protocol: Protocol;
-  preset: string;
-  repeat: number;
-  passed: boolean;
-  outcome: Outcome['kind'];
-  outcomeDetail: string;
-  /** O5: a final answer's flags: a check that did not run, answers sent back before, a change claimed, not made. */
-  flags?: FinalFlag['kind'][];
-  steps: number;
-  promptTokens: number;
-  outputTokens: number;
-  seconds: number;
-  /** Of `seconds`, what the server spent reading prompts (cold prompt evaluation is most of a sweep). */
-  promptSeconds?: number;
-  /** Prompt tokens the server evaluated, not taken from its cache (absent when it reports no counts). */
-  promptTokensEvaluated?: number;
-  /** T6: calls recovered from the text of replies (absent when none). */
-  recoveredCalls?: number;
-  /** O5: how often each rule acted in the run (absent when none did). */
-  rulesActed?: Record<string, number>;
-  /** Provenance: the sampling the run used, the server that answered, the harness's commit. */
-  temperature?: number;
-  seed?: number;
-  server?: string;
-  harness?: string;
-  /** Replies that parsed, of all replies (1 when there were none). */
-  parseRate: number;
-  formatErrors: number;
-  checkExitCode: number;
-  checkOutput: string;
-  /** Where the session of this run was kept (a file, or an id in the page's store). */
-  session?: string;
-  /** M3: the server that ran it (served models only). */
-  host?: string;
-  /** Set when the run itself broke (not the model): the result does not count as a failure of the model. */
-  crashed?: string;
-}
-
 export function modelName(model: EvalModel): string {
   if (model.kind === 'server') return model.name;
   return model.kind === 'shortcut' ? `shortcut:${model.name}` : model.kind;
-}
-
-export function runId(task: string, model: string, protocol: Protocol, preset: string, repeat: number): string {
-  return [task, model, protocol, preset, repeat].join('|');
 }
 
 /**
@@ -181,30 +130,6 @@ function client(run: EvalRun): ModelClient {
     replies.map((text) => ({ text })),
     { whenExhausted: 'repeat-last' },
   );
-}
-
-/**
- * What the check runs on is not the model's to forge: the task board as the harness kept it,
- * protected files with the task's own content (recreated if deleted), and the hidden assertions,
- * which the model never saw. Like SWE-bench applying the test patch after the model's patch.
- */
-async function prepareCheck(workspace: Workspace, task: EvalTask, board: string): Promise<void> {
-  await workspace.mkdir('.harness');
-  await workspace.writeFile('.harness/tasks.json', board);
-  const restore = Object.entries(task.files).filter(([path]) => isProtected(task.protect, path));
-  for (const [path, content] of [...restore, ...Object.entries(task.hidden)]) {
-    // Whatever the model put in the way (a file where a folder was, a folder or link where the
-    // file was) is removed first, or the write would fail and the check could not run.
-    const parts = path.split('/');
-    for (let end = 1; end <= parts.length; end++) {
-      const at = parts.slice(0, end).join('/');
-      const stat = await workspace.stat(at);
-      const wanted = end === parts.length ? 'file' : 'directory';
-      if (stat && stat.kind !== wanted) await workspace.remove(at);
-    }
-    if (parts.length > 1) await workspace.mkdir(parts.slice(0, -1).join('/'));
-    await workspace.writeFile(path, content);
-  }
 }
 
 export { taskLimits } from './eval-settings';
@@ -275,23 +200,6 @@ function evalAgent(
     `${run.task.id} · ${parts.name} · ${run.protocol} · ${run.preset.name} #${run.repeat}`,
   );
   return agent;
-}
-
-type CheckRun = Pick<ExecResult, 'exitCode' | 'stdout' | 'stderr' | 'timedOut'>;
-
-/** The task's check on the files the run left, with its hidden files put back first. */
-async function runCheck(workspace: Workspace, run: EvalRun, tasks: MemoryTaskStore): Promise<CheckRun> {
-  // A workspace the model left so broken that the check's files cannot be put back fails the
-  // check; it is the model's doing, not a crash of the run.
-  const prepared = await prepareCheck(workspace, run.task, JSON.stringify(await tasks.list())).then(
-    () => undefined,
-    (error: Error) => `the check's files could not be put in place: ${error.message}`,
-  );
-  // P2: the server starts reading the next run's prefix while this run's check executes.
-  run.onCheck?.();
-  return prepared
-    ? { exitCode: -1, stdout: '', stderr: prepared, timedOut: false }
-    : workspace.exec(run.task.check, { timeoutMs: 120_000 });
 }
 
 function scored(

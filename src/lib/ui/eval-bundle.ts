@@ -5,7 +5,7 @@
  * without what would change a later run's prompt — overrides, a memory file or notes, skills
  * (the events still show what the run sent) — with the page's own safety; bounded in number.
  */
-import type { EvalResult } from '../evals/run-eval';
+import type { EvalResult } from '../evals/eval-result';
 import { parseResults } from '../evals/results-file';
 import type { Session } from '../harness/session';
 import { importTrajectory } from '../store/session-export';

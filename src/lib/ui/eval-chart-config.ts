@@ -4,7 +4,7 @@
  * what each chart shows is testable without a browser.
  */
 import type { ConfigurationSummary } from '../evals/eval-summary';
-import type { EvalResult } from '../evals/run-eval';
+import type { EvalResult } from '../evals/eval-result';
 import { costChart, passRateChart, stepsChart } from './eval-chart-data';
 
 /** The page's colours as the charts use them: the configurations' palette, and the interval's ink. */

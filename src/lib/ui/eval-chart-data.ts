@@ -7,7 +7,7 @@
  */
 import type { ConfigurationSummary, RungSummary } from '../evals/eval-summary';
 import { configurationKey, rungCell, rungs } from '../evals/eval-summary';
-import type { EvalResult } from '../evals/run-eval';
+import type { EvalResult } from '../evals/eval-result';
 
 /** The CSS custom properties of the configuration colours (app.css gives light and dark values). */
 export const seriesColorNames = ['--series-1', '--series-2', '--series-3', '--series-4', '--series-5', '--series-6'];

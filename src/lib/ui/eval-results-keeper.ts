@@ -4,7 +4,7 @@
  * value that does not read back as results is dropped with a message, never shown half.
  */
 import type { HarnessDatabase } from '../store/harness-database';
-import type { EvalResult } from '../evals/run-eval';
+import type { EvalResult } from '../evals/eval-result';
 import { parseResults, resultLine } from '../evals/results-file';
 
 const key = 'eval-results';

@@ -4,7 +4,7 @@
  * file and then spend its steps without ever saying it is done, or answer "done" over files that
  * fail — and a row that reads "pass · limit" without a word is a puzzle, so such rows say why.
  */
-import type { EvalResult } from '../evals/run-eval';
+import type { EvalResult } from '../evals/eval-result';
 
 export interface RunRow {
   result: 'pass' | 'fail' | 'crashed';

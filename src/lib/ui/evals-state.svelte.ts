@@ -6,7 +6,8 @@
 import type { Protocol } from '../harness/settings';
 import type { SessionStore } from '../harness/ports';
 import type { EvalTask } from '../evals/eval-task';
-import type { EvalModel, EvalPreset, EvalResult } from '../evals/run-eval';
+import type { EvalModel, EvalPreset } from '../evals/run-eval';
+import type { EvalResult } from '../evals/eval-result';
 import { modelName, runEval } from '../evals/run-eval';
 import { maxResultsBytes, parseResults, resultLine } from '../evals/results-file';
 import { hasSnapshots } from '../store/store-capabilities';

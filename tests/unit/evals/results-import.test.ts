@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxResultsBytes, parseResults, resultLine } from '../../../src/lib/evals/results-file';
 import { summarize, taskRows } from '../../../src/lib/evals/eval-summary';
-import type { EvalResult } from '../../../src/lib/evals/run-eval';
+import type { EvalResult } from '../../../src/lib/evals/eval-result';
 import { EvalsState } from '../../../src/lib/ui/evals-state.svelte';
 
 function result(task: string, passed: boolean, runId = `${task}/m/text/default/1`): EvalResult {

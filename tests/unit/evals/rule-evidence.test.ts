@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { armFigures, ruleEvidence } from '../../../src/lib/evals/rule-evidence';
-import type { EvalResult } from '../../../src/lib/evals/run-eval';
+import type { EvalResult } from '../../../src/lib/evals/eval-result';
 import {
   ablationArms,
   decidingGroup,

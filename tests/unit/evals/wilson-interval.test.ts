@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRates, distinguishable, wilsonInterval } from '../../../src/lib/evals/wilson-interval';
 import { summarize, summaryRows, verdicts } from '../../../src/lib/evals/eval-summary';
-import type { EvalResult } from '../../../src/lib/evals/run-eval';
+import type { EvalResult } from '../../../src/lib/evals/eval-result';
 
 describe('O2 pass rates with 95% intervals', () => {
   it('O2 the Wilson interval matches published values and stays inside 0..1 at the edges', () => {

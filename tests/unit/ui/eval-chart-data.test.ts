@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../../../src/lib/evals/eval-summary';
-import type { EvalResult } from '../../../src/lib/evals/run-eval';
+import type { EvalResult } from '../../../src/lib/evals/eval-result';
 import { costChart, passRateChart, stepsChart } from '../../../src/lib/ui/eval-chart-data';
 import { costConfig, passRateConfig, stepsConfig } from '../../../src/lib/ui/eval-chart-config';
 import { runRow } from '../../../src/lib/ui/eval-run-row';
