@@ -35,21 +35,35 @@ function qwenTaskRuns(files: ResultsFile[]): Record<string, string> {
   return Object.fromEntries([...runs].map(([task, { passed, all }]) => [`q15-${task}`, `${passed} of ${all}`]));
 }
 
-/** A results file's scored runs (a crashed run is not scored), on one rung or all: passed of runs. */
-function tally(file: ResultsFile, rung?: number): { passed: number; runs: number } {
-  const on = file.results.filter((run) => !run.crashed && (rung === undefined || run.rung === rung));
+/** A results file's scored runs (a crashed run is not scored), on one rung or all, one repeat or all: passed of runs. */
+function tally(file: ResultsFile, rung?: number, repeat?: number): { passed: number; runs: number } {
+  const on = file.results.filter(
+    (run) =>
+      !run.crashed && (rung === undefined || run.rung === rung) && (repeat === undefined || run.repeat === repeat),
+  );
   return { passed: on.filter((run) => run.passed).length, runs: on.length };
 }
 
-/** "P of N" for each committed results file (`run-NAME`) and each of its rungs (`run-NAME-r1`): every scored run. */
+/**
+ * "P of N" for each committed results file (`run-NAME`) and each of its rungs (`run-NAME-r1`): every
+ * scored run. A file with more than one repeat also has its first repeat alone (`run-NAME-rep1`,
+ * `run-NAME-rep1-r1`), to set beside a sweep that has run once so far on the same seed.
+ */
 function sweepRuns(files: ResultsFile[]): Record<string, string> {
   const values: Record<string, string> = {};
   const text = ({ passed, runs }: { passed: number; runs: number }) => `${passed} of ${runs}`;
   for (const file of files) {
-    values[`run-${file.name}`] = text(tally(file));
-    for (const rung of [1, 2, 3]) {
-      const on = tally(file, rung);
-      if (on.runs > 0) values[`run-${file.name}-r${rung}`] = text(on);
+    const repeats = new Set(file.results.map((run) => run.repeat));
+    const parts: [string, number | undefined][] = [
+      ['', undefined],
+      ...(repeats.size > 1 ? [['-rep1', 1] as [string, number]] : []),
+    ];
+    for (const [suffix, repeat] of parts) {
+      values[`run-${file.name}${suffix}`] = text(tally(file, undefined, repeat));
+      for (const rung of [1, 2, 3]) {
+        const on = tally(file, rung, repeat);
+        if (on.runs > 0) values[`run-${file.name}${suffix}-r${rung}`] = text(on);
+      }
     }
   }
   return values;
