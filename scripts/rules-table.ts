@@ -28,6 +28,11 @@ export interface Arm {
   pack: string;
   /** A trial's change, in a few words. */
   change?: string;
+  /**
+   * A trial's baseline: the arm (a sweep of the same group) that ran the pack the trial changes.
+   * Absent: the group's kept arm. Once a trial has added a rule, later trials are judged against it.
+   */
+  against?: string;
   results?: EvalResult[];
 }
 
@@ -38,7 +43,7 @@ export function ablationArms(): Arm[] {
       name: string;
       why: string;
       presets: string[];
-      ablation?: { group: string; arm: string; change?: string };
+      ablation?: { group: string; arm: string; change?: string; against?: string };
     }[];
   };
   return plan.sweeps.flatMap((sweep) => {
@@ -81,21 +86,32 @@ export function groupEvidence(arms: Arm[], group: string) {
 }
 
 /**
- * The trials of one group: each trial arm ran the kept set plus some rules (the rules its pack
- * expression adds), and each added rule is judged against the group's kept arm by the ablation's
- * criterion (more wins than losses over the tasks where it acted). A rule a trial keeps joins the
+ * The trials of one group: each trial arm ran its baseline's pack plus some rules (the rules its pack
+ * expression adds), and each added rule is judged against the baseline arm (the group's kept arm,
+ * or the arm the trial names) by the ablation's criterion (more wins than losses over the tasks where
+ * it acted). A trial whose baseline is not committed is not judged. A rule a trial keeps joins the
  * default pack when the group is the deciding one.
  */
 export function groupTrials(arms: Arm[], group: string) {
-  const kept = arms.find((arm) => arm.group === group && arm.arm === 'kept')?.results;
-  if (!kept) return [];
-  return arms
-    .filter((arm) => arm.group === group && arm.arm === 'trial' && arm.results)
-    .map((arm) => {
-      const added = addedRules(arm.pack);
-      const rules = allRules.filter((rule) => added.includes(rule.id));
-      return { arm, kept, whole: taskWins(arm.results!, kept), evidence: ruleEvidence(rules, arm.results!, kept) };
-    });
+  const inGroup = arms.filter((arm) => arm.group === group);
+  const kept = inGroup.find((arm) => arm.arm === 'kept');
+  return inGroup.flatMap((arm) => {
+    if (arm.arm !== 'trial' || !arm.results) return [];
+    const baseline = arm.against === undefined ? kept : inGroup.find((other) => other.name === arm.against);
+    if (!baseline?.results) return [];
+    const added = addedRules(arm.pack);
+    const rules = allRules.filter((rule) => added.includes(rule.id));
+    const against = baseline.results;
+    return [
+      {
+        arm,
+        baseline: baseline.name,
+        kept: against,
+        whole: taskWins(arm.results, against),
+        evidence: ruleEvidence(rules, arm.results, against),
+      },
+    ];
+  });
 }
 
 /** The rules the deciding group's trials kept: they join the default pack. */
@@ -109,13 +125,14 @@ export function trialTable(arms: Arm[], group: string): string[] {
   const trials = groupTrials(arms, group);
   if (trials.length === 0) return [];
   const whole = [
-    ['trial', 'change', 'passed', 'the kept arm passed', 'task wins', 'task losses', 'whole arm', 'pack @ harness'],
+    ['trial', 'change', 'passed', 'against', 'it passed', 'task wins', 'task losses', 'whole arm', 'pack @ harness'],
   ];
-  for (const { arm, kept, whole: tally } of trials)
+  for (const { arm, baseline, kept, whole: tally } of trials)
     whole.push([
       arm.name,
       arm.change ?? '–',
       `${arm.results!.filter((result) => result.passed).length} of ${arm.results!.length}`,
+      baseline,
       `${kept.filter((result) => result.passed).length} of ${kept.length}`,
       String(tally.wins),
       String(tally.losses),
@@ -140,12 +157,13 @@ export function trialTable(arms: Arm[], group: string): string[] {
   return [
     `### Trials, ${group}`,
     '',
-    'A trial runs the kept set with one change — a rule added (often one revised since the pile arm ran,',
-    'so its row above measured an earlier version), or a tool or loop change on a later commit — on the',
-    'same tasks, and judges it against the kept arm by the same criterion: a win is a task that passed',
-    'in the trial and failed in the kept arm (a loss the reverse); a change stays only with more wins than',
-    'losses. An added rule is judged over the tasks where it acted; a tool or loop change over all tasks',
-    '(one that shows no help is taken out again: its results stay here, its code does not).',
+    'A trial runs the default pack of its day with one change — a rule added (often one revised since the',
+    'pile arm ran, so its row above measured an earlier version), or a tool or loop change on a later',
+    'commit — on the same tasks, and judges it against the arm that ran that pack ("against": the kept',
+    'arm, or a trial whose rule joined since) by the same criterion: a win is a task that passed in the',
+    'trial and failed in that arm (a loss the reverse); a change stays only with more wins than losses.',
+    'An added rule is judged over the tasks where it acted; a tool or loop change over all tasks (one',
+    'that shows no help is taken out again: its results stay here, its code does not).',
     '',
     '```text',
     textTable(whole),

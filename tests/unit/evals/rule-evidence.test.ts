@@ -134,6 +134,33 @@ describe('O5 rule evidence from an ablation', () => {
     expect(trialTable([kept, trial], decidingGroup).join('\n')).toContain('joins: 1 wins against 0 losses');
   });
 
+  it('O5 a trial that names its baseline is judged against that arm, not the kept one; an absent baseline judges nothing', () => {
+    const kept = arm(decidingGroup, 'kept', [false, false, false]);
+    // The arm of the pack the trial changes: t0 already passed there, so t0 is no win of the trial's.
+    const before = { ...arm(decidingGroup, 'trial', [true, false, false]), name: 'before' };
+    const trial = {
+      ...arm(decidingGroup, 'trial', [true, false, false]),
+      name: 'after',
+      pack: 'default+named-files',
+      against: 'before',
+      results: [run('t0', true, { 'named-files': 1 }), run('t1', false, { 'named-files': 1 }), run('t2', false)],
+    };
+    const found = groupTrials([kept, before, trial], decidingGroup).find((entry) => entry.arm.name === 'after');
+    expect(found!.baseline).toBe('before');
+    expect(found!.evidence).toEqual([
+      expect.objectContaining({ id: 'named-files', wins: 0, losses: 0, verdict: 'moved' }),
+    ]);
+    // Against the kept arm the same results would have counted t0 as a win.
+    const unnamed = { ...trial, against: undefined };
+    expect(groupTrials([kept, unnamed], decidingGroup)[0]!.evidence[0]).toEqual(
+      expect.objectContaining({ wins: 1, verdict: 'kept' }),
+    );
+    expect(joinedByTrials([kept, before, trial])).not.toContain('named-files');
+    // A baseline not committed (or misspelt) is no baseline: the trial is not judged at all.
+    expect(groupTrials([kept, { ...trial, against: 'nowhere' }], decidingGroup)).toEqual([]);
+    expect(trialTable([kept, before, trial], decidingGroup).join('\n')).toMatch(/after .* before /);
+  });
+
   it('O5 docs/rules.md is what the committed results write (generated, never typed)', () => {
     expect(readFileSync(rulesDoc, 'utf8')).toBe(rulesMarkdown());
   });

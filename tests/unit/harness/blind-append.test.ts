@@ -124,6 +124,13 @@ describe('O4 showNamedFiles: the files the task names, shown with it in the defa
     expect(toolResults(on)[0]).toContain('appended to src/shapes.js');
   });
 
+  it('O5 the pack expression default+named-files shows them too, and counts the rule as acted (a trial reads that)', async () => {
+    const h = tunedHarness([final('ok')], { files, settings: { pack: 'default+named-files' } });
+    await h.agent.run(task);
+    expect(h.model.requests[0]!.messages.at(-1)!.content).toContain('function square(n) {');
+    expect(h.of('rule.acted').map((event) => event.rule)).toContain('named-files');
+  });
+
   it('O4 a whole-file write that drops lines of a shown file is still refused once', async () => {
     const h = tunedHarness(
       [tool('write_file', { path: 'src/shapes.js', content: 'export const square = 1;\n' }), final('x')],
