@@ -35,7 +35,7 @@ function qwenTaskRuns(files: ResultsFile[]): Record<string, string> {
   return Object.fromEntries([...runs].map(([task, { passed, all }]) => [`q15-${task}`, `${passed} of ${all}`]));
 }
 
-/** A results file's scored runs (a crashed run is not scored), on one rung or all, one repeat or all: passed of runs. */
+/** A results file's scored runs (a crashed run is not scored), on one rung or all, one repeat or all. */
 function tally(file: ResultsFile, rung?: number, repeat?: number): { passed: number; runs: number } {
   const on = file.results.filter(
     (run) =>

@@ -28,7 +28,7 @@ export const packs: Readonly<Record<string, readonly string[]>> = {
    * The rules that showed more wins than losses on the dev split in docs/rules.md (Qwen2.5-Coder-1.5B:
    * bare against pile, and a trial against the kept set); a unit test holds this list to its verdicts.
    */
-  default: ['tool-after-rejection', 'no-news', 'asked-file', 'claimed-change'],
+  default: ['tool-after-rejection', 'no-news', 'asked-file', 'claimed-change', 'named-files'],
   /** Round four's default pack, whole: the "pile" arm of an ablation, kept as it was run. */
   pile: tunedOn15b,
   /**

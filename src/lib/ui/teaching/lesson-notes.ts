@@ -162,7 +162,7 @@ function context(facts: StepFacts): string {
   const parts: string[] = [];
   if (has(facts, 'named-files'))
     parts.push(
-      'Before this request the harness put the files the task names after the task (the small profile), ' +
+      'Before this request the harness put the files the task names after the task (the named-files rule), ' +
         'so the model did not have to read them first.',
     );
   for (const compaction of facts.compactions) {
