@@ -106,7 +106,7 @@ export function groupTrials(arms: Arm[], group: string) {
       {
         arm,
         baseline: baseline.name,
-        kept: against,
+        against,
         whole: taskWins(arm.results, against),
         evidence: ruleEvidence(rules, arm.results, against),
       },
@@ -127,13 +127,13 @@ export function trialTable(arms: Arm[], group: string): string[] {
   const whole = [
     ['trial', 'change', 'passed', 'against', 'it passed', 'task wins', 'task losses', 'whole arm', 'pack @ harness'],
   ];
-  for (const { arm, baseline, kept, whole: tally } of trials)
+  for (const { arm, baseline, against, whole: tally } of trials)
     whole.push([
       arm.name,
       arm.change ?? '–',
       `${arm.results!.filter((result) => result.passed).length} of ${arm.results!.length}`,
       baseline,
-      `${kept.filter((result) => result.passed).length} of ${kept.length}`,
+      `${against.filter((result) => result.passed).length} of ${against.length}`,
       String(tally.wins),
       String(tally.losses),
       tally.wins > tally.losses ? 'helps' : 'no help shown',
