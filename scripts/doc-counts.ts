@@ -53,18 +53,15 @@ function sweepRuns(files: ResultsFile[]): Record<string, string> {
   const values: Record<string, string> = {};
   const text = ({ passed, runs }: { passed: number; runs: number }) => `${passed} of ${runs}`;
   for (const file of files) {
-    const repeats = new Set(file.results.map((run) => run.repeat));
-    const parts: [string, number | undefined][] = [
-      ['', undefined],
-      ...(repeats.size > 1 ? [['-rep1', 1] as [string, number]] : []),
-    ];
-    for (const [suffix, repeat] of parts) {
-      values[`run-${file.name}${suffix}`] = text(tally(file, undefined, repeat));
+    const count = (key: string, repeat?: number) => {
+      values[key] = text(tally(file, undefined, repeat));
       for (const rung of [1, 2, 3]) {
         const on = tally(file, rung, repeat);
-        if (on.runs > 0) values[`run-${file.name}${suffix}-r${rung}`] = text(on);
+        if (on.runs > 0) values[`${key}-r${rung}`] = text(on);
       }
-    }
+    };
+    count(`run-${file.name}`);
+    if (new Set(file.results.map((run) => run.repeat)).size > 1) count(`run-${file.name}-rep1`, 1);
   }
   return values;
 }
